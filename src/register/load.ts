@@ -1,0 +1,165 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { type ApiEndpoint, apiEndpointSchema } from '../schemas/api-endpoint.ts';
+import { type Area, areasFileSchema } from '../schemas/area.ts';
+import { type ErrorCondition, errorsFileSchema } from '../schemas/error-condition.ts';
+import { flagsFileSchema } from '../schemas/feature-flag.ts';
+import { type Limit, limitsFileSchema } from '../schemas/limit.ts';
+import { type RegisterEntry, registerEntrySchema } from '../schemas/register-entry.ts';
+import { type ReleaseInfo, releasesFileSchema } from '../schemas/releases-file.ts';
+import { type SdkSupport, sdksFileSchema } from '../schemas/sdk-support.ts';
+import { ContentError, type ContentProblem } from './content-error.ts';
+import { checkIntegrity } from './integrity.ts';
+import { locate, parsePath, readYamlWith } from './yaml-source.ts';
+
+/** Everything in `content/` that is data (guides and examples excepted). */
+export interface RegisterData {
+  entries: RegisterEntry[];
+  areas: Area[];
+  releases: ReleaseInfo[];
+  endpoints: ApiEndpoint[];
+  limits: Limit[];
+  errors: ErrorCondition[];
+  flags: z.output<typeof flagsFileSchema>;
+  sdks: SdkSupport[];
+  /** Where each entry and endpoint was read from, relative to the content directory. */
+  sources: Map<string, string>;
+}
+
+/** The result of reading content: data where it parsed, and every problem found. */
+export interface LoadResult {
+  data: RegisterData;
+  problems: ContentProblem[];
+}
+
+async function listYaml(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir, { recursive: true });
+  } catch {
+    return [];
+  }
+  return names.filter((name) => name.endsWith('.yaml') || name.endsWith('.yml')).sort();
+}
+
+/**
+ * Reads and validates every data file in a content directory. Nothing throws on bad content: each
+ * problem is collected with its file, line and field path so a writer sees all of them at once.
+ */
+export async function readContent(contentDir: string): Promise<LoadResult> {
+  const problems: ContentProblem[] = [];
+  const label = (file: string) => path.join(path.basename(contentDir), file);
+
+  async function readOne<T extends z.ZodType>(schema: T, relative: string): Promise<z.output<T> | undefined> {
+    const file = path.join(contentDir, relative);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      problems.push({ file: label(relative), message: 'file is missing or unreadable' });
+      return undefined;
+    }
+    const result = readYamlWith(schema, label(relative), text);
+    if (result.ok) return result.data;
+    problems.push(...result.problems);
+    return undefined;
+  }
+
+  const sources = new Map<string, string>();
+  const entries: RegisterEntry[] = [];
+  const registerDir = path.join(contentDir, 'register');
+  const entryFiles = await listYaml(registerDir);
+  const parsedEntries = await Promise.all(entryFiles.map((name) => readOne(registerEntrySchema, path.join('register', name))));
+  parsedEntries.forEach((entry, index) => {
+    const relative = path.join('register', entryFiles[index] as string);
+    if (!entry) return;
+    entries.push(entry);
+    sources.set(`entry:${entry.id}`, relative);
+    const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
+    const folder = path.basename(path.dirname(relative));
+    if (fileId !== entry.id) {
+      problems.push({
+        file: label(relative),
+        line: 1,
+        path: 'id',
+        message: `id "${entry.id}" must equal the file name "${fileId}"`,
+      });
+    }
+    if (folder !== entry.removed_in) {
+      problems.push({
+        file: label(relative),
+        path: 'removed_in',
+        message: `removed_in "${entry.removed_in}" does not match the folder "${folder}"; move the file to register/${entry.removed_in}/`,
+      });
+    }
+  });
+
+  const endpoints: ApiEndpoint[] = [];
+  const apiFiles = await listYaml(path.join(contentDir, 'api'));
+  const parsedEndpoints = await Promise.all(apiFiles.map((name) => readOne(apiEndpointSchema, path.join('api', name))));
+  parsedEndpoints.forEach((endpoint, index) => {
+    const relative = path.join('api', apiFiles[index] as string);
+    if (!endpoint) return;
+    endpoints.push(endpoint);
+    sources.set(`endpoint:${endpoint.id}`, relative);
+    const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
+    if (fileId !== endpoint.id) {
+      problems.push({
+        file: label(relative),
+        line: 1,
+        path: 'id',
+        message: `id "${endpoint.id}" must equal the file name "${fileId}"`,
+      });
+    }
+  });
+
+  const [areas, releases, limits, errors, flags, sdks] = await Promise.all([
+    readOne(areasFileSchema, 'areas.yaml'),
+    readOne(releasesFileSchema, 'releases.yaml'),
+    readOne(limitsFileSchema, 'limits.yaml'),
+    readOne(errorsFileSchema, 'errors.yaml'),
+    readOne(flagsFileSchema, 'flags.yaml'),
+    readOne(sdksFileSchema, 'sdks.yaml'),
+  ]);
+
+  const data: RegisterData = {
+    entries,
+    areas: areas ?? [],
+    releases: releases ?? [],
+    endpoints,
+    limits: limits ?? [],
+    errors: errors ?? [],
+    flags: flags ?? { beta_since: '0.0', flags: [] },
+    sdks: sdks ?? [],
+    sources,
+  };
+  problems.push(...(await placeProblems(contentDir, checkIntegrity(data, label))));
+  return { data, problems };
+}
+
+/** Gives cross-file problems the line of their field, reading each file once. */
+async function placeProblems(contentDir: string, problems: ContentProblem[]): Promise<ContentProblem[]> {
+  const texts = new Map<string, Promise<string | undefined>>();
+  const root = path.dirname(contentDir);
+  return Promise.all(
+    problems.map(async (problem) => {
+      if (problem.line !== undefined || !problem.path) return problem;
+      if (!texts.has(problem.file))
+        texts.set(
+          problem.file,
+          readFile(path.join(root, problem.file), 'utf8').catch(() => undefined),
+        );
+      const text = await texts.get(problem.file);
+      const place = text === undefined ? undefined : locate(text, parsePath(problem.path));
+      return place ? { ...problem, ...place } : problem;
+    }),
+  );
+}
+
+/** Reads content and throws a {@link ContentError} listing every problem when anything is wrong. */
+export async function loadContent(contentDir: string): Promise<RegisterData> {
+  const { data, problems } = await readContent(contentDir);
+  if (problems.length > 0) throw new ContentError(problems);
+  return data;
+}

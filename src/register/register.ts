@@ -1,0 +1,80 @@
+import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
+import type { NameCategory } from '../schemas/names.ts';
+import type { Offering } from '../schemas/offering.ts';
+import type { RegisterEntry } from '../schemas/register-entry.ts';
+import type { RegisterData } from './load.ts';
+import { compareReleases, inRange, newestFirst, parseRelease } from './releases.ts';
+
+/** Where an identifier is named: the entry and the category it is filed under. */
+export interface NameHit {
+  entry: RegisterEntry;
+  category: NameCategory;
+  name: string;
+}
+
+/** The typed register with the queries pages, the CLI and the reference implementation need. */
+export interface Register extends RegisterData {
+  /** An entry by id. */
+  entry(id: string): RegisterEntry | undefined;
+  /** An endpoint by id. */
+  endpoint(id: string): ApiEndpoint | undefined;
+  /** Entries of one area, newest removal first. */
+  byArea(area: string): RegisterEntry[];
+  /** Entries that take effect in one release. */
+  byRelease(release: string): RegisterEntry[];
+  /** Entries naming an identifier exactly (case-sensitive), with the category it is filed under. */
+  byName(name: string): NameHit[];
+  /** Entries with `from < removed_in <= to`, optionally only those that apply to an offering. */
+  removedBetween(from: string, to: string, offering?: Offering): RegisterEntry[];
+  /** Entries that touch an endpoint. */
+  byEndpoint(endpointId: string): RegisterEntry[];
+  /** Releases that have entries, newest first. */
+  entryReleases(): string[];
+  /** Whether a release is one the register accepts as input (see `releases.yaml`). */
+  knowsRelease(release: string): boolean;
+}
+
+/** Sorts entries newest removal first, then breaking first, then by id, so lists are stable. */
+export function sortEntries(entries: readonly RegisterEntry[]): RegisterEntry[] {
+  return [...entries].sort(
+    (a, b) => compareReleases(b.removed_in, a.removed_in) || Number(b.breaking) - Number(a.breaking) || a.id.localeCompare(b.id),
+  );
+}
+
+/** Builds the register's indexes over loaded data. */
+export function createRegister(data: RegisterData): Register {
+  const entries = sortEntries(data.entries);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const endpointsById = new Map(data.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+  const names = new Map<string, NameHit[]>();
+  for (const entry of entries) {
+    for (const [category, list] of Object.entries(entry.names) as [NameCategory, string[]][]) {
+      for (const name of list) {
+        const hits = names.get(name) ?? [];
+        hits.push({ entry, category, name });
+        names.set(name, hits);
+      }
+    }
+  }
+  const majors = data.releases.map((release) => parseRelease(release.release)?.major ?? 0);
+  const lowestMajor = Math.min(...majors);
+  const highestMajor = Math.max(...majors);
+
+  return {
+    ...data,
+    entries,
+    entry: (id) => byId.get(id),
+    endpoint: (id) => endpointsById.get(id),
+    byArea: (area) => entries.filter((entry) => entry.area === area),
+    byRelease: (release) => entries.filter((entry) => compareReleases(entry.removed_in, release) === 0),
+    byName: (name) => names.get(name) ?? [],
+    removedBetween: (from, to, offering) =>
+      entries.filter((entry) => inRange(entry.removed_in, from, to) && (!offering || entry.offerings.includes(offering))),
+    byEndpoint: (endpointId) => entries.filter((entry) => entry.endpoints.includes(endpointId)),
+    entryReleases: () => newestFirst(new Set(entries.map((entry) => entry.removed_in))),
+    knowsRelease: (release) => {
+      const parts = parseRelease(release);
+      return parts !== undefined && parts.major >= lowestMajor && parts.major <= highestMajor;
+    },
+  };
+}

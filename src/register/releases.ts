@@ -1,0 +1,50 @@
+import { RELEASE_PATTERN } from '../schemas/release.ts';
+
+/** A release split into numbers. */
+export interface ReleaseParts {
+  major: number;
+  minor: number;
+}
+
+/** Parses `"16.10"` into `{major: 16, minor: 10}`; returns undefined for anything else. */
+export function parseRelease(text: string): ReleaseParts | undefined {
+  const match = RELEASE_PATTERN.exec(text.trim());
+  if (!match) return undefined;
+  return { major: Number(match[1]), minor: Number(match[2]) };
+}
+
+/** Whether the text is a well-formed release number. */
+export function isRelease(text: string): boolean {
+  return parseRelease(text) !== undefined;
+}
+
+function partsOf(release: string): ReleaseParts {
+  const parts = parseRelease(release);
+  if (!parts) throw new RangeError(`"${release}" is not a release; releases look like "17.0" or "16.10"`);
+  return parts;
+}
+
+/** Compares releases numerically by major, then minor: negative, zero or positive, like a sort comparator. */
+export function compareReleases(a: string, b: string): number {
+  const left = partsOf(a);
+  const right = partsOf(b);
+  return left.major - right.major || left.minor - right.minor;
+}
+
+/** Whether `a` comes after `b`. */
+export const isAfter = (a: string, b: string): boolean => compareReleases(a, b) > 0;
+
+/** Whether `release` lies in the half-open range `(from, to]`: after `from`, up to and including `to`. */
+export function inRange(release: string, from: string, to: string): boolean {
+  return compareReleases(release, from) > 0 && compareReleases(release, to) <= 0;
+}
+
+/** Sorts releases newest first (a copy). */
+export function newestFirst<T extends string>(releases: Iterable<T>): T[] {
+  return [...releases].sort((a, b) => compareReleases(b, a));
+}
+
+/** The major release (`"17.0"`) a release belongs to. */
+export function majorOf(release: string): string {
+  return `${partsOf(release).major}.0`;
+}

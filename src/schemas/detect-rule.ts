@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * A small file used to prove a rule: `sunset check` must report the rule on `example` and stay silent on
+ * `near_miss`. Tests run both for every rule in the register.
+ */
+export const ruleSampleSchema = z.strictObject({
+  /** File path, relative to a scanned repository root; decides the file kind (YAML, GraphQL, code …). */
+  file: z.string().min(1),
+  /** The file's whole text. */
+  text: z.string().min(1),
+});
+
+const common = {
+  /** Optional message that replaces the entry's title in findings of this rule. */
+  message: z.string().min(1).optional(),
+  /** A file on which the rule must fire. */
+  example: ruleSampleSchema,
+  /** A file that looks close (a similar name, a comment, a longer identifier) on which the rule must not fire. */
+  near_miss: ruleSampleSchema,
+};
+
+/** A CI/CD variable used in CI configuration or scripts: `$NAME`, `${NAME}`, `%NAME%`, or a `NAME:` key under `variables:`. */
+export const ciVariableRuleSchema = z.strictObject({
+  kind: z.literal('ci-variable'),
+  /** The exact variable name; word boundaries are enforced, so `CI_JOB_JWT` does not match `CI_JOB_JWT_V2`. */
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+  /** Only report when the variable is set to this value (for example `LICENSE_MANAGEMENT_VERSION: 4`). */
+  value: z.string().optional(),
+  ...common,
+});
+
+/**
+ * A key in CI configuration YAML, matched structurally: a key, not a word in a comment or a string.
+ * `path` is a dotted key path where `*` stands for any one key (a job name) and `[]` for any list item,
+ * such as `*.secrets.*.vault` or `workflow.rules`.
+ */
+export const ciKeywordRuleSchema = z.strictObject({
+  kind: z.literal('ci-keyword'),
+  /** Dotted key path inside a CI configuration file. */
+  path: z.string().min(1),
+  /** Only report when the value at the path equals this scalar, or (for lists) contains it. */
+  value: z.string().optional(),
+  ...common,
+});
+
+/** A key in any YAML configuration file whose path matches `files` (globs), matched structurally like `ci-keyword`. */
+export const yamlKeyRuleSchema = z.strictObject({
+  kind: z.literal('yaml-key'),
+  /** Globs of the files this rule reads, such as `**\/config.yml`. */
+  files: z.array(z.string().min(1)).min(1),
+  /** Dotted key path, `*` for any one key, `[]` for any list item. */
+  path: z.string().min(1),
+  /** Only report when the value at the path equals this scalar. */
+  value: z.string().optional(),
+  ...common,
+});
+
+/** What a GraphQL rule names. */
+export const graphqlElementSchema = z.enum(['field', 'argument', 'type', 'enum-value', 'query', 'mutation']);
+
+/** A GraphQL field, argument, type, enum value, query or mutation, in `.graphql` files and in query strings in code. */
+export const graphqlRuleSchema = z.strictObject({
+  kind: z.literal('graphql'),
+  /** What kind of schema element `name` is. */
+  element: graphqlElementSchema,
+  /** The element's name exactly as written in a query. */
+  name: z.string().min(1),
+  /**
+   * For an argument: the field it belongs to. For a field: optionally the type or field it is selected
+   * on (informational; queries do not always show the type).
+   */
+  parent: z.string().optional(),
+  ...common,
+});
+
+/** A REST request in code or scripts (URLs in strings, curl lines). */
+export const restRuleSchema = z.strictObject({
+  kind: z.literal('rest'),
+  /** HTTP method when the rule is specific to one; omitted means any. */
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  /** Path shape with `:name` placeholders for variable segments, such as `/projects/:id/ci/lint`. */
+  path: z.string().startsWith('/'),
+  /** Query or body parameters that must all be present for the rule to fire. */
+  params: z.array(z.string().min(1)).optional(),
+  ...common,
+});
+
+/** A command-line flag of a command, such as `--locked` of runner registration. */
+export const cliFlagRuleSchema = z.strictObject({
+  kind: z.literal('cli-flag'),
+  /** The command words that must precede the flag on the same logical line, such as `register`. */
+  command: z.string().min(1),
+  /** The flag, with its dashes. */
+  flag: z.string().regex(/^--?[A-Za-z0-9][A-Za-z0-9-]*$/),
+  ...common,
+});
+
+/** A literal token anywhere in text files (metric names, commit-message skip options). */
+export const textRuleSchema = z.strictObject({
+  kind: z.literal('text'),
+  /** The literal to find. */
+  literal: z.string().min(1),
+  /** When true the literal must stand as a whole word (identifier characters may not touch it). */
+  word: z.boolean().default(true),
+  /** Globs restricting which files are read; omitted means every text file. */
+  files: z.array(z.string().min(1)).optional(),
+  ...common,
+});
+
+/** One detection rule of a register entry: data that `sunset check` runs. */
+export const detectRuleSchema = z.discriminatedUnion('kind', [
+  ciVariableRuleSchema,
+  ciKeywordRuleSchema,
+  yamlKeyRuleSchema,
+  graphqlRuleSchema,
+  restRuleSchema,
+  cliFlagRuleSchema,
+  textRuleSchema,
+]);
+
+/** A detection rule. */
+export type DetectRule = z.infer<typeof detectRuleSchema>;
+/** The kinds of detection rule. */
+export type DetectRuleKind = DetectRule['kind'];

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { entryIdSchema } from './entry-id.ts';
+import { namesSchema } from './names.ts';
+import { releaseSchema } from './release.ts';
+
+/** One error condition the platform answers with a defined result (`content/errors.yaml`). */
+export const errorConditionSchema = z.strictObject({
+  /** Stable id. */
+  id: entryIdSchema,
+  /** The condition that triggers it. */
+  condition: z.string().min(1),
+  /** What the user sees. */
+  result: z.string().min(1),
+  /** HTTP status, where the result is one. */
+  status: z.number().int().min(400).max(599).optional(),
+  /** The release from which it holds, where the spec gives one. */
+  since: releaseSchema.optional(),
+  /** Identifiers it names. */
+  names: namesSchema.default({}),
+  /** Related register entries. */
+  related: z.array(entryIdSchema).default([]),
+});
+
+/** The error conditions file. */
+export const errorsFileSchema = z.array(errorConditionSchema).min(1);
+
+/** An error condition. */
+export type ErrorCondition = z.output<typeof errorConditionSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { areaIdSchema } from './area.ts';
+import { detectRuleSchema } from './detect-rule.ts';
+import { entryIdSchema } from './entry-id.ts';
+import { namesSchema } from './names.ts';
+import { offeringSchema } from './offering.ts';
+import { releaseSchema } from './release.ts';
+
+/**
+ * What kind of change an entry records.
+ * - `deprecation`: still works, is marked for removal; plan ahead.
+ * - `removal`: stops existing in `removed_in`.
+ * - `behavior-change`: still exists but acts differently from `removed_in`.
+ * - `rename`: the old name (`from`) stops working; the new one (`to`) replaces it.
+ */
+export const entryKindSchema = z.enum(['deprecation', 'removal', 'behavior-change', 'rename']);
+
+/** One register entry: one change a user must act on (`content/register/<release>/<id>.yaml`). */
+export const registerEntrySchema = z
+  .strictObject({
+    /** Stable, unique id; equals the file name without `.yaml`. Never reused. */
+    id: entryIdSchema,
+    /** One line saying what changes, as a sentence. */
+    title: z.string().min(1),
+    /** The area the change belongs to; an id from `content/areas.yaml`. */
+    area: areaIdSchema,
+    /** What kind of change this is. */
+    kind: entryKindSchema,
+    /**
+     * The release in which the change takes effect; the register lists entries by it. For a
+     * `deprecation` it is the release under which the spec lists the deprecation.
+     */
+    removed_in: releaseSchema,
+    /** The release in which the change was announced or deprecated, only where the spec gives it. Never guessed. */
+    announced_in: releaseSchema.optional(),
+    /** True when existing use stops working at `removed_in` without a change on the user's side. */
+    breaking: z.boolean(),
+    /** The offerings the change applies to. */
+    offerings: z.array(offeringSchema).min(1),
+    /** What changes, in Markdown, in our own words and faithful to the spec. */
+    summary: z.string().trim().min(1, { error: 'every entry needs a summary' }),
+    /** What to do about it, in Markdown. */
+    migration: z.string().trim().min(1, { error: 'every entry needs a migration' }),
+    /** What replaces the removed thing, in Markdown, where there is a replacement. */
+    replacement: z.string().min(1).optional(),
+    /** For `rename`: the old identifiers. */
+    from: z.array(z.string().min(1)).min(1).optional(),
+    /** For `rename`: the new identifiers (one old name can split into several). */
+    to: z.array(z.string().min(1)).min(1).optional(),
+    /** Every identifier the change names, by category. */
+    names: namesSchema.default({}),
+    /** Ids of API endpoints (`content/api/<id>.yaml`) the change touches. */
+    endpoints: z.array(entryIdSchema).default([]),
+    /** Rules `sunset check` runs to find uses in a repository. */
+    detect: z.array(detectRuleSchema).default([]),
+    /** Ids of related register entries. */
+    related: z.array(entryIdSchema).default([]),
+    /** Free-form note where the spec is ambiguous, said as ours, not the spec's. */
+    note: z.string().min(1).optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.kind === 'rename') {
+      for (const key of ['from', 'to'] as const) {
+        if (!entry[key]) ctx.addIssue({ code: 'custom', path: [key], message: `a rename entry needs \`${key}\`` });
+      }
+    } else {
+      for (const key of ['from', 'to'] as const) {
+        if (entry[key]) ctx.addIssue({ code: 'custom', path: [key], message: `\`${key}\` is only for kind: rename` });
+      }
+    }
+  });
+
+/** A register entry as written in its file. */
+export type RegisterEntryInput = z.input<typeof registerEntrySchema>;
+/** A register entry with defaults applied. */
+export type RegisterEntry = z.output<typeof registerEntrySchema>;
+/** The kind of a register entry. */
+export type EntryKind = z.infer<typeof entryKindSchema>;
