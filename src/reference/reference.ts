@@ -1,0 +1,29 @@
+import type { HttpHandler } from 'msw';
+import { type AnalyticsModule, createAnalyticsModule } from './analytics/module.ts';
+import { createErrorTrackingModule, type ErrorTrackingModule } from './errors/module.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { PlatformContext } from './platform/context.ts';
+import { demoFixtures } from './platform/world.ts';
+
+/** One running reference implementation: the world, its modules, and the MSW handlers over them. */
+export interface Reference {
+  platform: PlatformContext;
+  analytics: AnalyticsModule;
+  errors: ErrorTrackingModule;
+  /** Every handler, for `setupServer`, `setupWorker` or the local HTTP server. */
+  handlers: HttpHandler[];
+}
+
+/** Options for {@link createReference}. */
+export interface ReferenceOptions {
+  /** The clock; the system clock by default. */
+  clock?: Clock;
+}
+
+/** Builds a fresh reference implementation with the demo world and empty state. */
+export function createReference(options: ReferenceOptions = {}): Reference {
+  const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
+  const analytics = createAnalyticsModule(platform);
+  const errors = createErrorTrackingModule(platform);
+  return { platform, analytics, errors, handlers: [...analytics.handlers, ...errors.handlers] };
+}
