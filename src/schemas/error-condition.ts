@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { detectRuleSchema } from './detect-rule.ts';
 import { entryIdSchema } from './entry-id.ts';
 import { namesSchema } from './names.ts';
 import { releaseSchema } from './release.ts';
@@ -19,6 +20,11 @@ export const errorConditionSchema = z.strictObject({
   names: namesSchema.default({}),
   /** Related register entries. */
   related: z.array(entryIdSchema).default([]),
+  /**
+   * Rules `sunset check` runs for uses that fail whatever the target release (such as an `afterDate`
+   * filter in a funnel query); findings are errors.
+   */
+  detect: z.array(detectRuleSchema).default([]),
 });
 
 /** The error conditions file. */
