@@ -9,6 +9,7 @@ import { type Limit, limitsFileSchema } from '../schemas/limit.ts';
 import { type RegisterEntry, registerEntrySchema } from '../schemas/register-entry.ts';
 import { type ReleaseInfo, releasesFileSchema } from '../schemas/releases-file.ts';
 import { type SdkSupport, sdksFileSchema } from '../schemas/sdk-support.ts';
+import { type SiteSettings, siteSettingsSchema } from '../schemas/site-settings.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { checkIntegrity } from './integrity.ts';
 import { locate, parsePath, readYamlWith } from './yaml-source.ts';
@@ -23,6 +24,8 @@ export interface RegisterData {
   errors: ErrorCondition[];
   flags: z.output<typeof flagsFileSchema>;
   sdks: SdkSupport[];
+  /** The spec's placeholders as settings. */
+  settings: SiteSettings;
   /** Where each entry and endpoint was read from, relative to the content directory. */
   sources: Map<string, string>;
 }
@@ -114,13 +117,14 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
     }
   });
 
-  const [areas, releases, limits, errors, flags, sdks] = await Promise.all([
+  const [areas, releases, limits, errors, flags, sdks, settings] = await Promise.all([
     readOne(areasFileSchema, 'areas.yaml'),
     readOne(releasesFileSchema, 'releases.yaml'),
     readOne(limitsFileSchema, 'limits.yaml'),
     readOne(errorsFileSchema, 'errors.yaml'),
     readOne(flagsFileSchema, 'flags.yaml'),
     readOne(sdksFileSchema, 'sdks.yaml'),
+    readOne(siteSettingsSchema, 'settings.yaml'),
   ]);
 
   const data: RegisterData = {
@@ -132,6 +136,11 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
     errors: errors ?? [],
     flags: flags ?? { beta_since: '0.0', flags: [] },
     sdks: sdks ?? [],
+    settings: settings ?? {
+      base_url: 'https://platform.example.com',
+      config_dir: '.gitlab',
+      site_url: 'https://sunset.example.com',
+    },
     sources,
   };
   problems.push(...(await placeProblems(contentDir, checkIntegrity(data, label))));
