@@ -1,5 +1,5 @@
 import { load, YAMLException } from 'js-yaml';
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 
@@ -43,27 +43,40 @@ export function parsePath(text: string): PropertyKey[] {
   return keys;
 }
 
+/** A YAML document parsed with positions, for placing problems. */
+interface PositionedDoc {
+  doc: ReturnType<typeof parseDocument>;
+  lineCounter: LineCounter;
+}
+
+function parsePositioned(text: string): PositionedDoc {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter }), lineCounter };
+}
+
+function nodeAt({ doc }: PositionedDoc, path: readonly PropertyKey[]): unknown {
+  return path.length === 0 ? doc.contents : doc.getIn(path as unknown[], true);
+}
+
 /**
- * Finds the line and column of a field path in YAML text. Parsing with positions is slower than the plain
- * parse, so it only happens once a problem needs a place. When the exact path is missing (a required
- * field left out), the nearest existing parent is used.
+ * Finds the line and column of a field path in YAML text, pointing at the key of a mapping field. When the
+ * exact path is missing (a required field left out), the nearest existing parent is used.
  */
 export function locate(text: string, path: readonly PropertyKey[]): { line: number; column: number } | undefined {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
+  return locateIn(parsePositioned(text), path);
+}
+
+function locateIn(positioned: PositionedDoc, path: readonly PropertyKey[]): { line: number; column: number } | undefined {
   for (let depth = path.length; depth >= 0; depth--) {
-    const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth) as unknown[], true);
-    if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) {
-      // Point at the key rather than the value where the value is a collection.
-      const parent =
-        depth > 0 ? (depth === 1 ? doc.contents : doc.getIn(path.slice(0, depth - 1) as unknown[], true)) : undefined;
-      if (isMap(parent)) {
-        const pair = parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === path[depth - 1]);
-        const key = pair?.key as { range?: [number, number, number] } | undefined;
-        if (key?.range) return toPosition(lineCounter, key.range[0]);
-      }
-      if (isSeq(parent) || depth === 0 || !isMap(parent)) return toPosition(lineCounter, (node.range as number[])[0] ?? 0);
+    const node = nodeAt(positioned, path.slice(0, depth));
+    if (!node || typeof node !== 'object' || !('range' in node) || !Array.isArray(node.range)) continue;
+    const parent = depth > 0 ? nodeAt(positioned, path.slice(0, depth - 1)) : undefined;
+    if (isMap(parent)) {
+      const pair = parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === path[depth - 1]);
+      const key = pair?.key as { range?: [number, number, number] } | undefined;
+      if (key?.range) return toPosition(positioned.lineCounter, key.range[0]);
     }
+    return toPosition(positioned.lineCounter, (node.range as number[])[0] ?? 0);
   }
   return undefined;
 }
@@ -73,6 +86,12 @@ function toPosition(lineCounter: LineCounter, offset: number) {
   return { line, column: col };
 }
 
+/** The source text of a scalar, as written (so `16.10` stays `16.10`, not 16.1). */
+function sourceAt(positioned: PositionedDoc, path: readonly PropertyKey[]): string | undefined {
+  const node = nodeAt(positioned, path);
+  return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+}
+
 /** Turns zod issues into located problems for one file. */
 export function issuesToProblems(
   file: string,
@@ -80,10 +99,19 @@ export function issuesToProblems(
   data: unknown,
   issues: readonly z.core.$ZodIssue[],
 ): ContentProblem[] {
+  const positioned = parsePositioned(text);
   return issues.map((issue) => {
-    const place = locate(text, issue.path);
-    const missing = valueAt(data, issue.path) === undefined;
-    return { file, ...place, path: formatPath(issue.path) || undefined, message: describeIssue(issue, missing) };
+    // An unknown key is placed at the key itself, not at the object holding it.
+    const where = issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path;
+    const place = locateIn(positioned, where);
+    const value = valueAt(data, issue.path);
+    let message = describeIssue(issue, value === undefined);
+    const source = typeof value === 'number' ? sourceAt(positioned, issue.path) : undefined;
+    if (source !== undefined && source !== String(value)) {
+      // Say the number as the writer typed it: `16.10`, not the 16.1 YAML made of it.
+      message = message.replace(new RegExp(`${String(value).replaceAll('.', '\\.')}(?!\\d)`, 'g'), source);
+    }
+    return { file, ...place, path: formatPath(issue.path) || undefined, message };
   });
 }
 
@@ -105,8 +133,11 @@ function describeIssue(issue: z.core.$ZodIssue, missing: boolean): string {
       return missing ? `required field is missing (expected ${issue.expected})` : issue.message;
     case 'invalid_value':
       return issue.message.replace(/^Invalid option: expected one of /, 'must be one of ');
-    case 'invalid_union':
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      if (options?.length) return `must be one of ${options.map((option) => `"${String(option)}"`).join(', ')}`;
       return 'does not match any allowed form';
+    }
     default:
       return issue.message;
   }

@@ -13,7 +13,7 @@ export const releaseSchema = z
   .string({
     error: (issue) =>
       typeof issue.input === 'number'
-        ? `release ${issue.input} is a number: quote it as a string ("${issue.input}"); unquoted, 16.10 reads as 16.1`
+        ? `release ${issue.input} is a number: quote it as a string ("${issue.input}"), because YAML reads an unquoted release as a number and drops trailing zeros`
         : 'release must be a quoted string of the form "major.minor", such as "17.0"',
   })
   .regex(RELEASE_PATTERN, { error: 'release must have the form "major.minor", such as "17.0" or "16.10"' });
