@@ -1,0 +1,105 @@
+/**
+ * Request bodies as SDKs send them: plain, gzip or deflate (`Content-Encoding`; Ruby sends an empty
+ * value for plain bodies). Decompression is injectable: the default uses the web-standard
+ * `DecompressionStream`, which runs in browsers and Node alike; a Node host may pass a faster one.
+ */
+import { ApiError } from '../platform/api-error.ts';
+import { formatBytes, MAX_BODY_BYTES, MAX_DECODED_BYTES } from './ingestion-limits.ts';
+
+/** The compression formats a body may arrive in. `deflate-raw` is deflate without the zlib wrapper. */
+export type Compression = 'gzip' | 'deflate' | 'deflate-raw';
+
+/** Thrown by a {@link Decompressor} once its output passes the limit. */
+export class DecodedTooLarge extends Error {
+  constructor(maxBytes: number) {
+    super(`more than ${maxBytes} bytes once decompressed`);
+    this.name = 'DecodedTooLarge';
+  }
+}
+
+/**
+ * Decompresses a body, stopping with {@link DecodedTooLarge} once the output passes `maxBytes`, and
+ * rejecting with any other error when the data is not valid for the format.
+ */
+export type Decompressor = (bytes: Uint8Array, format: Compression, maxBytes: number) => Promise<Uint8Array>;
+
+/** Joins chunks into one array. */
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** The portable decompressor over `DecompressionStream`. */
+export const streamDecompressor: Decompressor = async (bytes, format, maxBytes) => {
+  const stream = new DecompressionStream(format);
+  const writer = stream.writable.getWriter();
+  // Write errors surface again on the read side, where they are handled.
+  writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new DecodedTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return concat(chunks, total);
+};
+
+/** Whether bytes start with a zlib header (RFC 1950), which HTTP `deflate` is meant to carry. */
+function hasZlibHeader(bytes: Uint8Array): boolean {
+  const [first = 0, second = 0] = bytes;
+  return (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
+}
+
+/** Maps a `Content-Encoding` value to a compression; undefined for a plain body. */
+export function compressionOf(contentEncoding: string | null | undefined, bytes: Uint8Array): Compression | undefined {
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') return undefined;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return 'gzip';
+  // Some clients send raw deflate under the name `deflate`; the zlib header tells them apart.
+  if (encoding === 'deflate') return hasZlibHeader(bytes) ? 'deflate' : 'deflate-raw';
+  throw new ApiError(415, `Content-Encoding "${encoding}" is not supported; send the body plain, gzip or deflate`);
+}
+
+/**
+ * Checks the size of a body as sent and decompresses it. Rejects with 413 past the limits (1 MiB as
+ * sent, 20 MiB decompressed), 415 for an unknown encoding and 400 for data that does not decompress.
+ */
+export async function decodeBody(
+  bytes: Uint8Array,
+  contentEncoding: string | null | undefined,
+  decompress: Decompressor = streamDecompressor,
+): Promise<Uint8Array> {
+  if (bytes.length > MAX_BODY_BYTES) {
+    throw new ApiError(
+      413,
+      `the request body is ${bytes.length} bytes; the limit is ${formatBytes(MAX_BODY_BYTES)} as sent (compressed or not)`,
+    );
+  }
+  const format = compressionOf(contentEncoding, bytes);
+  if (!format) return bytes;
+  try {
+    return await decompress(bytes, format, MAX_DECODED_BYTES);
+  } catch (error) {
+    if (error instanceof DecodedTooLarge) {
+      throw new ApiError(413, `the body is larger than ${formatBytes(MAX_DECODED_BYTES)} once decompressed; send less data`);
+    }
+    throw new ApiError(
+      400,
+      `the body is not valid ${format} data (Content-Encoding: ${contentEncoding}): ${(error as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The errors list, details, status change and create-issue endpoints (reference design: the spec
+ * names the views and the action, not their endpoints):
+ * - `GET …/projects/{project_id}/error_tracking/errors` — open errors; `sort`, `search`, `status`,
+ *   `limit` (1–100, default 20), `cursor`; the next page is in `Link`;
+ * - `GET …/errors/{error_id}` — the details view's data;
+ * - `PUT …/errors/{error_id}` with `{status}` — open, resolved or ignored;
+ * - `POST …/errors/{error_id}/issue` — an issue whose description holds the stack trace.
+ */
+import { HttpResponse, http } from 'msw';
+import { ApiError, answering, readJson } from '../platform/api-error.ts';
+import type { PlatformContext } from '../platform/context.ts';
+import type { Project } from '../platform/world.ts';
+import { ERROR_STATUSES, type ErrorRecord, type ErrorStatus } from './error-store.ts';
+import { details } from './error-views.ts';
+import { listErrors, nextLink, parseListQuery } from './errors-list-query.ts';
+import { issueDescription } from './issue-description.ts';
+import { projectAccess } from './project-access.ts';
+import type { ErrorTrackingState } from './state.ts';
+
+const BASE = '*/api/v4/projects/:projectId/error_tracking/errors';
+
+function findError(state: ErrorTrackingState, project: Project, errorId: unknown): ErrorRecord {
+  const id = Number(errorId);
+  const record = Number.isInteger(id) ? state.errors.get(project.id, id) : undefined;
+  if (!record) {
+    throw new ApiError(
+      404,
+      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past 90-day retention)`,
+    );
+  }
+  return record;
+}
+
+function readStatus(body: unknown): ErrorStatus {
+  const status = typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
+  if (!ERROR_STATUSES.includes(status as ErrorStatus)) {
+    throw new ApiError(400, `status must be one of ${ERROR_STATUSES.join(', ')}; got ${JSON.stringify(status)}`);
+  }
+  return status as ErrorStatus;
+}
+
+/** The error handlers. */
+export function errorHandlers(platform: PlatformContext, state: ErrorTrackingState) {
+  const now = () => {
+    const time = platform.clock.now();
+    state.errors.purge(time);
+    return time;
+  };
+  return [
+    http.get(BASE, ({ request, params }) =>
+      answering(() => {
+        const project = projectAccess(platform, request, params.projectId, 'read_api', 'reporter');
+        const query = parseListQuery(new URL(request.url).searchParams);
+        const page = listErrors(state.errors.list(project.id), query, now());
+        const headers: Record<string, string> = page.nextCursor ? { link: nextLink(request.url, page.nextCursor) } : {};
+        return HttpResponse.json(page.items, { headers });
+      }),
+    ),
+    http.get(`${BASE}/:errorId`, ({ request, params }) =>
+      answering(() => {
+        const project = projectAccess(platform, request, params.projectId, 'read_api', 'reporter');
+        const time = now();
+        return HttpResponse.json(details(findError(state, project, params.errorId), time));
+      }),
+    ),
+    http.put(`${BASE}/:errorId`, ({ request, params }) =>
+      answering(async () => {
+        const project = projectAccess(platform, request, params.projectId, 'api', 'developer');
+        const time = now();
+        const record = findError(state, project, params.errorId);
+        record.status = readStatus(await readJson(request));
+        return HttpResponse.json(details(record, time));
+      }),
+    ),
+    http.post(`${BASE}/:errorId/issue`, ({ request, params }) =>
+      answering(() => {
+        const project = projectAccess(platform, request, params.projectId, 'api', 'reporter');
+        const time = now();
+        const record = findError(state, project, params.errorId);
+        const existing = record.issueIid === undefined ? undefined : state.issues.get(project.id, record.issueIid);
+        if (existing) return HttpResponse.json(existing, { status: 200 });
+        const origin = new URL(request.url).origin;
+        const view = details(record, time);
+        const errorUrl = `${origin}/${project.path}/-/error_tracking/${record.id}/details`;
+        const issue = state.issues.create(
+          {
+            project_id: project.id,
+            title: `Error: ${record.title}`,
+            description: issueDescription(view, errorUrl),
+            error_id: record.id,
+          },
+          time,
+          `${origin}/${project.path}`,
+        );
+        record.issueIid = issue.iid;
+        return HttpResponse.json(issue, { status: 201 });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,172 @@
+/**
+ * The errors of every project and their occurrences. Pure state: the time comes in as arguments, so
+ * the clock stays at the edge. Occurrences are kept sorted by time so retention, "first seen", "last
+ * seen" and hourly counts read them with binary search.
+ */
+import { type ErrorEvent, mainException, userKey } from './error-event.ts';
+import { culpritOf, groupingKey, titleOf } from './grouping.ts';
+import { RETENTION_MS } from './ingestion-limits.ts';
+
+/** Statuses. `open` is the spec's; `resolved` and `ignored` are reference design. */
+export const ERROR_STATUSES = ['open', 'resolved', 'ignored'] as const;
+/** An error's status. */
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+/** One occurrence of an error: what the error's counts are computed from. */
+export interface Occurrence {
+  time: number;
+  eventId: string;
+  release?: string;
+  user?: string;
+}
+
+/** One error: events grouped by the grouping rule. */
+export interface ErrorRecord {
+  id: number;
+  projectId: number;
+  /** The grouping key within the project. */
+  key: string;
+  title: string;
+  type?: string;
+  culprit: string;
+  platform: string;
+  status: ErrorStatus;
+  /** Sorted by time, oldest first. */
+  occurrences: Occurrence[];
+  /** Distinct users and how many retained occurrences each has. */
+  users: Map<string, number>;
+  /** The most recent event, whose stack trace the details show. */
+  latest: ErrorEvent;
+  /** The issue created from this error, by its project-scoped number. */
+  issueIid?: number;
+}
+
+function search(occurrences: Occurrence[], before: (time: number) => boolean): number {
+  let low = 0;
+  let high = occurrences.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before((occurrences[middle] as Occurrence).time)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of the first occurrence with `time >= at` (occurrences are sorted by time). */
+export const firstAtOrAfter = (occurrences: Occurrence[], at: number): number => search(occurrences, (time) => time < at);
+
+/** Index of the first occurrence with `time > at`. */
+export const firstAfter = (occurrences: Occurrence[], at: number): number => search(occurrences, (time) => time <= at);
+
+function insertSorted(occurrences: Occurrence[], occurrence: Occurrence): void {
+  const last = occurrences.at(-1);
+  if (!last || last.time <= occurrence.time) occurrences.push(occurrence);
+  else occurrences.splice(firstAfter(occurrences, occurrence.time), 0, occurrence);
+}
+
+function describe(record: ErrorRecord, event: ErrorEvent): void {
+  record.latest = event;
+  record.title = titleOf(event);
+  record.culprit = culpritOf(event);
+  record.platform = event.platform;
+  const type = mainException(event)?.type;
+  if (type) record.type = type;
+  else delete record.type;
+}
+
+/** The error state with its operations. */
+export interface ErrorStore {
+  /** Adds an occurrence, creating the error when its key is new. A resolved error reopens. */
+  record(projectId: number, event: ErrorEvent): ErrorRecord;
+  /** One error of a project. */
+  get(projectId: number, errorId: number): ErrorRecord | undefined;
+  /** The errors of a project, in creation order. */
+  list(projectId: number): ErrorRecord[];
+  /** Drops occurrences past retention at `now`, and errors left with none. Returns how many were dropped. */
+  purge(now: number): number;
+  /** Total occurrences kept, across projects. */
+  size(): number;
+}
+
+/** The time at or before which occurrences are past retention at `now`. */
+export const retentionCutoff = (now: number): number => now - RETENTION_MS;
+
+/** Creates an empty error store. */
+export function createErrorStore(): ErrorStore {
+  const byId = new Map<number, ErrorRecord>();
+  const byKey = new Map<string, ErrorRecord>();
+  let lastId = 0;
+  let oldest = Number.POSITIVE_INFINITY;
+  let total = 0;
+
+  return {
+    record(projectId, event) {
+      const key = groupingKey(event);
+      const scoped = `${projectId}\u0000${key}`;
+      let record = byKey.get(scoped);
+      if (!record) {
+        lastId += 1;
+        record = {
+          id: lastId,
+          projectId,
+          key,
+          title: '',
+          culprit: '',
+          platform: event.platform,
+          status: 'open',
+          occurrences: [],
+          users: new Map(),
+          latest: event,
+        };
+        describe(record, event);
+        byId.set(record.id, record);
+        byKey.set(scoped, record);
+      } else if (event.timestamp >= record.latest.timestamp) {
+        describe(record, event);
+      }
+      const occurrence: Occurrence = { time: event.timestamp, eventId: event.eventId };
+      if (event.release) occurrence.release = event.release;
+      const user = userKey(event.user);
+      if (user) {
+        occurrence.user = user;
+        record.users.set(user, (record.users.get(user) ?? 0) + 1);
+      }
+      insertSorted(record.occurrences, occurrence);
+      if (record.status === 'resolved') record.status = 'open';
+      oldest = Math.min(oldest, event.timestamp);
+      total += 1;
+      return record;
+    },
+    get(projectId, errorId) {
+      const record = byId.get(errorId);
+      return record?.projectId === projectId ? record : undefined;
+    },
+    list: (projectId) => [...byId.values()].filter((record) => record.projectId === projectId),
+    purge(now) {
+      const cutoff = retentionCutoff(now);
+      if (oldest > cutoff) return 0;
+      let dropped = 0;
+      oldest = Number.POSITIVE_INFINITY;
+      for (const record of byId.values()) {
+        const keep = firstAfter(record.occurrences, cutoff);
+        for (const gone of record.occurrences.slice(0, keep)) {
+          if (!gone.user) continue;
+          const left = (record.users.get(gone.user) ?? 1) - 1;
+          if (left > 0) record.users.set(gone.user, left);
+          else record.users.delete(gone.user);
+        }
+        record.occurrences.splice(0, keep);
+        dropped += keep;
+        const first = record.occurrences[0];
+        if (first) oldest = Math.min(oldest, first.time);
+        else {
+          byId.delete(record.id);
+          byKey.delete(`${record.projectId}\u0000${record.key}`);
+        }
+      }
+      total -= dropped;
+      return dropped;
+    },
+    size: () => total,
+  };
+}

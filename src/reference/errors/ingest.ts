@@ -1,0 +1,154 @@
+/**
+ * Ingestion at the DSN-derived store and envelope paths, as one function over plain data so MSW
+ * handlers, the local server and benchmarks share it. Every fault answers 4xx with a message, and an
+ * envelope is validated whole before anything is recorded: a rejected request changes no state.
+ */
+import { ApiError } from '../platform/api-error.ts';
+import { type Decompressor, decodeBody } from './body-decoding.ts';
+import type { ClientKeyStore } from './client-keys.ts';
+import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
+import type { ErrorEvent } from './error-event.ts';
+import { type ErrorStore, retentionCutoff } from './error-store.ts';
+import { newEventId, normalizeEvent, readEventId } from './event-normalizer.ts';
+import { keyFromEnvelopeHeader, keyFromRequest } from './sentry-auth.ts';
+import { readSession, readSessionAggregates, type SessionStore, type SessionUpdate } from './sessions.ts';
+import { acceptsErrors, type TrackingSettingsStore } from './tracking-settings.ts';
+
+/** The state and services ingestion works on. */
+export interface IngestDeps {
+  keys: ClientKeyStore;
+  settings: TrackingSettingsStore;
+  errors: ErrorStore;
+  sessions: SessionStore;
+  now(): number;
+  decompress?: Decompressor;
+}
+
+/** One ingestion request, as plain data. */
+export interface IngestRequest {
+  /** `store` (the body is one event) or `envelope`. */
+  kind: 'store' | 'envelope';
+  /** The `{project_id}` path segment, as sent. */
+  projectId: string;
+  headers: Headers;
+  query: URLSearchParams;
+  body: Uint8Array;
+  /** The client's address, for `{{auto}}`. */
+  clientAddress: string;
+}
+
+/** The answer: 200 with the event id, or a 4xx with a message. */
+export type IngestResult = { status: 200; body: { id: string } } | { status: number; body: { message: string; error: string } };
+
+/** What a valid request records, collected before anything is written. */
+interface Batch {
+  events: ErrorEvent[];
+  sessions: SessionUpdate[];
+  replyId: string;
+}
+
+function authorize(deps: IngestDeps, publicKey: string | undefined, projectId: number): void {
+  if (!publicKey) {
+    throw new ApiError(
+      401,
+      'no client key: send X-Sentry-Auth: Sentry sentry_key=<public key>, the query parameter sentry_key, or a dsn in the envelope header',
+    );
+  }
+  const key = deps.keys.findByPublicKey(publicKey);
+  if (!key) throw new ApiError(401, 'the client key is unknown or was deleted; configure the SDK with a current DSN');
+  if (key.projectId !== projectId) {
+    throw new ApiError(401, `the client key belongs to project ${key.projectId}, not ${projectId}; use that project's DSN`);
+  }
+  if (!acceptsErrors(deps.settings.get(projectId))) {
+    throw new ApiError(
+      403,
+      `error tracking is off for project ${projectId}: set Enable error tracking to Active and the backend to the platform's own in Settings > Monitor > Error Tracking`,
+    );
+  }
+}
+
+function inItem<T>(item: EnvelopeItem, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new ApiError(error.status, `envelope item ${item.index} (${item.type}): ${error.message}`);
+    throw error;
+  }
+}
+
+function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps, headerKey: string | undefined): Batch {
+  const envelope = parseEnvelope(bytes);
+  const projectId = Number(request.projectId);
+  if (!headerKey) authorize(deps, keyFromEnvelopeHeader(envelope.header), projectId);
+  const headerId = readEventId(envelope.header.event_id, 'the envelope header event_id');
+  const now = deps.now();
+  const batch: Batch = { events: [], sessions: [], replyId: headerId ?? '' };
+  for (const item of envelope.items) {
+    if (item.type === 'event') {
+      const event = inItem(item, () => {
+        const payload = parseJsonObject(utf8(item.payload), 'the event');
+        // The envelope's event_id names its (first) event when the event omits its own.
+        const fallbackEventId = batch.events.length === 0 && headerId ? headerId : newEventId();
+        return normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId });
+      });
+      batch.events.push(event);
+      batch.replyId ||= event.eventId;
+    } else if (item.type === 'session') {
+      batch.sessions.push(inItem(item, () => readSession(parseJsonObject(utf8(item.payload), 'the session'), now, 'session')));
+    } else if (item.type === 'sessions') {
+      const payload = inItem(item, () => parseJsonObject(utf8(item.payload), 'the sessions'));
+      batch.sessions.push(...inItem(item, () => readSessionAggregates(payload, now, 'sessions')));
+    }
+    // transaction, attachment, client_report, profile, check_in, user_report and unknown types are skipped.
+  }
+  batch.replyId ||= newEventId();
+  return batch;
+}
+
+function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps): Batch {
+  const payload = parseJsonObject(utf8(bytes), 'the event (request body)');
+  const event = normalizeEvent(payload, {
+    clientAddress: request.clientAddress,
+    receivedAt: deps.now(),
+    fallbackEventId: newEventId(),
+  });
+  return { events: [event], sessions: [], replyId: event.eventId };
+}
+
+/** Records a validated batch. Events already past retention are acknowledged but not kept. */
+function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
+  const now = deps.now();
+  deps.errors.purge(now);
+  deps.sessions.purge(now);
+  const cutoff = retentionCutoff(now);
+  for (const event of batch.events) if (event.timestamp > cutoff) deps.errors.record(projectId, event);
+  for (const update of batch.sessions) deps.sessions.record(projectId, update);
+}
+
+async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {
+  const projectId = Number(request.projectId);
+  if (!Number.isInteger(projectId) || projectId <= 0) {
+    throw new ApiError(404, `404 Project Not Found: "${request.projectId}" is not a project id; check the DSN`);
+  }
+  const headerKey = keyFromRequest(request.headers, request.query);
+  // A key in the headers or query is checked before the body is read, so refused clients cost little.
+  if (headerKey || request.kind === 'store') authorize(deps, headerKey, projectId);
+  const bytes = await decodeBody(request.body, request.headers.get('content-encoding'), deps.decompress);
+  const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
+  commit(deps, projectId, batch);
+  return batch;
+}
+
+/** Ingests one request. Never throws: faults become 4xx results, and a bug a 500 with its message. */
+export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<IngestResult> {
+  try {
+    const batch = await run(deps, request);
+    return { status: 200, body: { id: batch.replyId } };
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 500;
+    const message =
+      error instanceof ApiError ? error.message : `internal error in the reference implementation: ${(error as Error).message}`;
+    return { status, body: { message, error: message } };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Limits of the error-tracking reference implementation. The spec gives only the retention; the size
+ * limits are the reference implementation's own design, chosen to sit near what Sentry-compatible
+ * servers accept so real SDK traffic always fits.
+ */
+
+/** Largest request body accepted as sent (compressed or not): 1 MiB. Reference design. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Largest body after decompression: 20 MiB. Reference design; it also stops decompression bombs. */
+export const MAX_DECODED_BYTES = 20 * 1024 * 1024;
+
+/** Errors and their occurrences are kept this many days (spec: "Retention: 90 days for all errors"). */
+export const RETENTION_DAYS = 90;
+
+/** {@link RETENTION_DAYS} in milliseconds. */
+export const RETENTION_MS = RETENTION_DAYS * 24 * 60 * 60 * 1000;
+
+/** One hour in milliseconds: the grain of "last seen" and of the frequency graph. */
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** Bars in the details view's frequency graph (spec: per hour for the last 24 hours). */
+export const FREQUENCY_HOURS = 24;
+
+/** Page size of the errors list: default and bounds. Reference design. */
+export const LIST_LIMIT = { default: 20, min: 1, max: 100 } as const;
+
+/** Formats a byte count for messages, such as "1 MiB" or "20 MiB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,51 @@
+/**
+ * The description of an issue created from an error: what the error is, its counts, and its stack
+ * trace (the spec: "creates an issue whose description contains the stack trace"). Frames are printed
+ * newest first, the way stack traces are usually read, in a fenced block so Markdown keeps them intact.
+ */
+import type { ExceptionValue, StackFrame } from './error-event.ts';
+import type { ErrorDetails } from './error-views.ts';
+
+function location(frame: StackFrame): string {
+  const file = frame.filename ?? frame.module ?? '?';
+  const line = frame.lineno === undefined ? '' : `:${frame.lineno}${frame.colno === undefined ? '' : `:${frame.colno}`}`;
+  return `${file}${line}`;
+}
+
+/** One frame as a stack-trace line, such as `  at handler (src/app.js:10:5)`. */
+export function frameLine(frame: StackFrame): string {
+  return `  at ${frame.function ?? '?'} (${location(frame)})`;
+}
+
+/** A stack trace as text: for each exception, newest first, its heading and its frames newest first. */
+export function stackTraceText(exceptions: ExceptionValue[], message: string | null): string {
+  if (exceptions.length === 0) return message ?? '(this event has no stack trace)';
+  return [...exceptions]
+    .reverse()
+    .map((exception) => {
+      const heading = [exception.type, exception.value].filter(Boolean).join(': ') || '(exception)';
+      return [heading, ...[...exception.frames].reverse().map(frameLine)].join('\n');
+    })
+    .join('\n\n');
+}
+
+/** The Markdown description of an issue created from an error. */
+export function issueDescription(error: ErrorDetails, errorUrl: string): string {
+  const release = error.first_seen.release ? ` (commit ${error.first_seen.release})` : '';
+  const trace = stackTraceText(error.stack_trace, error.latest_event.message).replaceAll('```', '`\u200b``');
+  return [
+    `**Error:** [${error.title}](${errorUrl})`,
+    '',
+    `- Occurrences: ${error.occurrences}`,
+    `- Users affected: ${error.users_affected}`,
+    `- First seen: ${error.first_seen.at}${release}`,
+    `- Last seen: ${error.last_seen}`,
+    `- Culprit: ${error.culprit || '(unknown)'}`,
+    '',
+    '### Stack trace',
+    '',
+    '```',
+    trace,
+    '```',
+  ].join('\n');
+}

@@ -1,0 +1,34 @@
+/**
+ * Where an SDK puts its public key. Three forms are in use:
+ * - `X-Sentry-Auth: Sentry sentry_version=7, sentry_client=…, sentry_key=<key>` (Java omits the spaces;
+ *   some older clients send the same value in `Authorization`);
+ * - query parameters `?sentry_key=<key>&sentry_version=7` (@sentry/node 7 sends only these);
+ * - the envelope header's `dsn`, read after the envelope is parsed.
+ */
+import { parseDsn } from './dsn.ts';
+
+/** Reads `sentry_key` from a `Sentry k=v, k=v` header value; undefined when absent. */
+export function keyFromAuthHeader(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (!/^sentry\s/i.test(trimmed)) return undefined;
+  for (const pair of trimmed.slice(7).split(',')) {
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === 'sentry_key') return pair.slice(equals + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** The public key a request carries in its headers or query, before the body is read. */
+export function keyFromRequest(headers: Headers, query: URLSearchParams): string | undefined {
+  return (
+    keyFromAuthHeader(headers.get('x-sentry-auth')) ??
+    keyFromAuthHeader(headers.get('authorization')) ??
+    (query.get('sentry_key')?.trim() || undefined)
+  );
+}
+
+/** The public key of an envelope header's `dsn`, when it has one. */
+export function keyFromEnvelopeHeader(header: Record<string, unknown>): string | undefined {
+  return typeof header.dsn === 'string' ? parseDsn(header.dsn)?.publicKey : undefined;
+}
