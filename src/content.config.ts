@@ -1,0 +1,13 @@
+import { defineCollection } from 'astro:content';
+import path from 'node:path';
+import { glob } from 'astro/loaders';
+import { contentDir } from './site/content-dir.ts';
+import { guideFrontmatterSchema } from './site/guide-frontmatter.ts';
+
+/** The MDX guides under `content/guides/`, rendered at `/guides/<slug>/`. */
+const guides = defineCollection({
+  loader: glob({ pattern: '**/*.mdx', base: path.join(contentDir(), 'guides') }),
+  schema: guideFrontmatterSchema,
+});
+
+export const collections = { guides };

@@ -1,0 +1,127 @@
+/**
+ * The small Markdown subset register content is written in: paragraphs, `-`/`*`/`1.` lists, fenced code,
+ * inline code, `**strong**`, `*emphasis*` and `[links](url)`. Everything else is text, and every character
+ * of the source is HTML-escaped, so content can never inject markup. Underscores are never emphasis:
+ * identifiers such as `CI_JOB_JWT` appear bare in prose.
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
+}
+
+function safeHref(url: string): string | undefined {
+  const trimmed = url.trim();
+  return /^(https?:\/\/|\/|#|\.\.?\/)/.test(trimmed) ? trimmed : undefined;
+}
+
+function emphasis(text: string): string {
+  return escapeHtml(text)
+    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, '<em>$1</em>');
+}
+
+function textWithLinks(text: string): string {
+  let out = '';
+  let rest = text;
+  for (let match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest); match; match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest)) {
+    out += emphasis(rest.slice(0, match.index));
+    const href = safeHref(match[2] as string);
+    const label = emphasis(match[1] as string);
+    out += href ? `<a href="${escapeHtml(href)}">${label}</a>` : label;
+    rest = rest.slice(match.index + match[0].length);
+  }
+  return out + emphasis(rest);
+}
+
+/** Renders one line or paragraph of inline Markdown to HTML. Code spans keep their text literally. */
+export function renderInline(text: string): string {
+  const parts = text.split(/(`+[^`]*?`+)/);
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 1) {
+        const code = part.replace(/^`+|`+$/g, '');
+        return `<code>${escapeHtml(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
+      }
+      return textWithLinks(part);
+    })
+    .join('');
+}
+
+type Block =
+  | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'code'; lang: string; lines: string[] };
+
+const LIST_ITEM = /^\s*(?:([-*])|(\d+)\.)\s+(.*)$/;
+
+function parseBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  let current: Block | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    const fence = /^\s*```\s*([\w-]*)\s*$/.exec(line);
+    if (fence) {
+      const code: Block = { kind: 'code', lang: fence[1] ?? '', lines: [] };
+      for (index++; index < lines.length && !/^\s*```\s*$/.test(lines[index] as string); index++) {
+        code.lines.push(lines[index] as string);
+      }
+      blocks.push(code);
+      current = undefined;
+      continue;
+    }
+    if (line.trim() === '') {
+      current = undefined;
+      continue;
+    }
+    const item = LIST_ITEM.exec(line);
+    if (item) {
+      const ordered = item[2] !== undefined;
+      if (current?.kind !== 'list' || current.ordered !== ordered) {
+        current = { kind: 'list', ordered, items: [] };
+        blocks.push(current);
+      }
+      current.items.push(item[3] as string);
+      continue;
+    }
+    if (current?.kind === 'list' && /^\s+\S/.test(line)) {
+      const last = current.items.length - 1;
+      current.items[last] = `${current.items[last]} ${line.trim()}`;
+      continue;
+    }
+    if (current?.kind !== 'paragraph') {
+      current = { kind: 'paragraph', lines: [] };
+      blocks.push(current);
+    }
+    current.lines.push(line.trim());
+  }
+  return blocks;
+}
+
+/** Renders a block of Markdown (a summary, a migration) to HTML. */
+export function renderMarkdown(markdown: string): string {
+  return parseBlocks(markdown)
+    .map((block) => {
+      if (block.kind === 'paragraph') return `<p>${renderInline(block.lines.join(' '))}</p>`;
+      if (block.kind === 'code') {
+        const lang = block.lang ? ` data-lang="${escapeHtml(block.lang)}"` : '';
+        return `<pre${lang}><code>${escapeHtml(block.lines.join('\n'))}</code></pre>`;
+      }
+      const tag = block.ordered ? 'ol' : 'ul';
+      return `<${tag}>${block.items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</${tag}>`;
+    })
+    .join('\n');
+}
+
+/** The text of inline Markdown without markup, for titles, feeds and search metadata. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/\*\*?([^*]+)\*\*?/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

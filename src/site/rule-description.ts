@@ -1,0 +1,21 @@
+import type { DetectRule } from '../schemas/detect-rule.ts';
+
+/** One line saying what a detection rule looks for, for entry pages. */
+export function describeRule(rule: DetectRule): string {
+  switch (rule.kind) {
+    case 'ci-variable':
+      return `CI/CD variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''}`;
+    case 'ci-keyword':
+      return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}`;
+    case 'yaml-key':
+      return `YAML key \`${rule.path}\` in ${rule.files.map((file) => `\`${file}\``).join(', ')}`;
+    case 'graphql':
+      return `GraphQL ${rule.element} \`${rule.name}\`${rule.parent ? ` on \`${rule.parent}\`` : ''}`;
+    case 'rest':
+      return `REST request ${rule.method ?? 'to'} \`${rule.path}\`${rule.params ? ` with ${rule.params.map((param) => `\`${param}\``).join(' and ')}` : ''}`;
+    case 'cli-flag':
+      return `command-line flag \`${rule.flag}\` of \`${rule.command}\``;
+    case 'text':
+      return `the text \`${rule.literal}\`${rule.files ? ` in ${rule.files.map((file) => `\`${file}\``).join(', ')}` : ''}`;
+  }
+}

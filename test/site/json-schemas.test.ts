@@ -1,0 +1,67 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { buildJsonSchema, PUBLISHED_SCHEMAS } from '../../src/site/json-schemas.ts';
+
+const siteUrl = 'https://docs.example.com/';
+
+function validatorFor(name: string) {
+  const published = PUBLISHED_SCHEMAS.find((candidate) => candidate.name === name);
+  if (!published) throw new Error(`no schema ${name}`);
+  const ajv = new Ajv2020({ strict: false });
+  return ajv.compile(buildJsonSchema(published, siteUrl));
+}
+
+describe('published JSON Schemas', () => {
+  it('publishes funnel, visualization, dashboard and register-entry schemas with stable ids', () => {
+    expect(PUBLISHED_SCHEMAS.map((published) => published.name)).toEqual([
+      'funnel',
+      'visualization',
+      'dashboard',
+      'register-entry',
+    ]);
+    const schema = buildJsonSchema(PUBLISHED_SCHEMAS[0] as (typeof PUBLISHED_SCHEMAS)[number], siteUrl);
+    expect(schema.$id).toBe('https://docs.example.com/schemas/funnel.schema.json');
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+  });
+
+  it('accepts a funnel as written and rejects an unsupported action', () => {
+    const validate = validatorFor('funnel');
+    const funnel = { seconds_to_convert: 3600, steps: [{ name: 'view_pricing', action: 'pageview', target: '/pricing' }] };
+    expect(validate(funnel)).toBe(true);
+    expect(validate({ ...funnel, steps: [{ name: 'click', action: 'click', target: '/pricing' }] })).toBe(false);
+    expect(validate({ steps: funnel.steps })).toBe(false);
+  });
+
+  it('accepts a funnel visualization and rejects a wrong data type', () => {
+    const validate = validatorFor('visualization');
+    const visualization = {
+      version: 1,
+      type: 'ColumnChart',
+      data: {
+        type: 'semantic_analytics',
+        query: { measures: ['signup.count'], dimensions: ['signup.step'], limit: 100, timezone: 'UTC', timeDimensions: [] },
+      },
+      options: { xAxis: { name: 'Step', type: 'category' }, yAxis: { name: 'Users', type: 'value' } },
+    };
+    expect(validate(visualization)).toBe(true);
+    expect(validate({ ...visualization, data: { ...visualization.data, type: 'cube_analytics' } })).toBe(false);
+  });
+
+  it('treats fields with defaults as optional in a register entry and rejects unknown fields', () => {
+    const validate = validatorFor('register-entry');
+    const entry = {
+      id: 'x-removed',
+      title: 'X is removed',
+      area: 'ci',
+      kind: 'removal',
+      removed_in: '17.0',
+      breaking: true,
+      offerings: ['hosted'],
+      summary: 'X goes.',
+      migration: 'Use Y.',
+    };
+    expect(validate(entry)).toBe(true);
+    expect(validate({ ...entry, colour: 'red' })).toBe(false);
+    expect(validate({ ...entry, removed_in: 17.0 })).toBe(false);
+  });
+});
