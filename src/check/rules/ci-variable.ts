@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
+import type { Match } from '../finding.ts';
+import type { AnalyzedFile } from '../scan/analyzed-file.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+import { nodesAt, parseKeyPath, valueOffset } from './yaml-path.ts';
+
+type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
+
+const VARIABLES_KEY = parseKeyPath('**.variables');
+
+/** Reads of a variable: `$N`, `${N…}`, `%N%`, `$env:N`, and environment lookups in code (`process.env.N`, `getenv("N")`). */
+function readPattern(name: string): RegExp {
+  const n = escapeRegExp(name);
+  return new RegExp(
+    [
+      String.raw`\$(?<at>${n})(?!\w)`,
+      String.raw`\$\{(?<at>${n})(?=[}:\-=?+#%/^,@\[])`,
+      `%(?<at>${n})%`,
+      String.raw`\$env:(?<at>${n})(?!\w)`,
+      String.raw`\b(?:env|environ|ENV|[Gg]etenv|GetEnvironmentVariable)\b(?:\s*\.\s*(?:get|fetch))?\s*[.[(]\s*['"]?(?<at>${n})(?!\w)`,
+      String.raw`\bname\s*:\s*['"]?(?<at>${n})['"]?[ \t]*$`,
+      String.raw`(?<![\w.$-])(?<at>${n})=`,
+    ].join('|'),
+    'dgm',
+  );
+}
+
+/** Assignments of a variable to one value: `N=V`, `N="V"`, and `N: V` in YAML outside CI files. */
+function setPattern(name: string, value: string): RegExp {
+  const n = escapeRegExp(name);
+  const v = escapeRegExp(value);
+  return new RegExp(String.raw`(?<![\w.$-])(?<at>${n})(?:=|\s*:\s*)(['"]?)${v}\1(?![\w.])`, 'dg');
+}
+
+/** `N:` keys under any `variables:` map of a parsed CI file, optionally only with value V (or `value: V`). */
+function structuralMatches(file: AnalyzedFile, rule: CiVariableRule): Match[] {
+  const matches: Match[] = [];
+  for (const document of file.yaml() ?? []) {
+    for (const variables of nodesAt(document.contents, VARIABLES_KEY)) {
+      for (const found of nodesAt(variables.node, [{ key: rule.name }])) {
+        if (rule.value !== undefined) {
+          const expanded = nodesAt(found.node, [{ key: 'value' }])[0]?.node ?? null;
+          const set = valueOffset(found.node, rule.value) ?? valueOffset(expanded, rule.value);
+          if (set === undefined) continue;
+        }
+        matches.push({ offset: found.offset, text: rule.value === undefined ? rule.name : `${rule.name}=${rule.value}` });
+      }
+    }
+  }
+  return matches;
+}
+
+/**
+ * A CI/CD variable: reads in CI configuration, scripts and code, and definitions under `variables:` in
+ * CI configuration. With `value`, only places that set the variable to that value count.
+ */
+export function ciVariableMatcher(rule: CiVariableRule): Matcher {
+  const pattern = rule.value === undefined ? readPattern(rule.name) : setPattern(rule.name, rule.value);
+  return {
+    anchor: rule.name,
+    applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
+    match(file) {
+      const text = findAll(file, pattern);
+      if (file.kind !== 'ci-yaml') return text;
+      const structural = structuralMatches(file, rule);
+      // A definition in YAML may also look like an assignment to the text pattern; keep one per offset.
+      const seen = new Set(structural.map((match) => match.offset));
+      return [...structural, ...text.filter((match) => !seen.has(match.offset))];
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { cliFlagRuleSchema } from '../../schemas/detect-rule.ts';
+import type { SourceText } from '../scan/source-text.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+
+type CliFlagRule = z.output<typeof cliFlagRuleSchema>;
+
+const word = (text: string) => String.raw`(?<![\w-])${escapeRegExp(text)}(?![\w-])`;
+
+/** The logical line up to an offset: earlier lines ending in `\` (or a PowerShell backtick) count. */
+function logicalPrefix(source: SourceText, offset: number): string {
+  const { line } = source.position(offset);
+  let first = line;
+  while (first > 1 && line - first < 50 && /[\\`]\s*$/.test(source.lineText(first - 1))) first--;
+  return source.text.slice(source.lineStart(first), offset);
+}
+
+/** A flag of a command: the flag as a whole word, with the command's words before it on the same logical line. */
+export function cliFlagMatcher(rule: CliFlagRule): Matcher {
+  const flag = new RegExp(String.raw`(?<![\w-])(?<at>${escapeRegExp(rule.flag)})(?![\w-])`, 'dg');
+  const command = new RegExp(rule.command.trim().split(/\s+/).map(word).join(String.raw`[\s\S]*?`));
+  return {
+    anchor: rule.flag,
+    applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
+    match: (file) => findAll(file, flag).filter((match) => command.test(logicalPrefix(file.source, match.offset))),
+  };
+}

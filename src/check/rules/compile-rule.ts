@@ -1,0 +1,28 @@
+import type { DetectRule } from '../../schemas/detect-rule.ts';
+import { ciVariableMatcher } from './ci-variable.ts';
+import { cliFlagMatcher } from './cli-flag.ts';
+import { graphqlMatcher } from './graphql.ts';
+import type { Matcher, MatcherEnv } from './matcher.ts';
+import { restMatcher } from './rest.ts';
+import { textMatcher } from './text.ts';
+import { ciKeywordMatcher, yamlKeyMatcher } from './yaml-key.ts';
+
+/** Compiles a detection rule into a matcher; one function per rule kind. */
+export function compileRule(rule: DetectRule, env: MatcherEnv): Matcher {
+  switch (rule.kind) {
+    case 'ci-variable':
+      return ciVariableMatcher(rule);
+    case 'ci-keyword':
+      return ciKeywordMatcher(rule);
+    case 'yaml-key':
+      return yamlKeyMatcher(rule, env);
+    case 'graphql':
+      return graphqlMatcher(rule);
+    case 'rest':
+      return restMatcher(rule);
+    case 'cli-flag':
+      return cliFlagMatcher(rule);
+    case 'text':
+      return textMatcher(rule, env);
+  }
+}

@@ -1,0 +1,66 @@
+import { type ASTNode, Kind, visit } from 'graphql';
+import type { z } from 'zod';
+import type { graphqlRuleSchema } from '../../schemas/detect-rule.ts';
+import type { Match } from '../finding.ts';
+import type { Matcher } from './matcher.ts';
+
+type GraphqlRule = z.output<typeof graphqlRuleSchema>;
+
+/** Where a rule's element sits in one GraphQL document: offsets of the names that match. */
+function elementOffsets(document: ASTNode, rule: GraphqlRule): number[] {
+  const offsets: number[] = [];
+  const at = (node: { loc?: { start: number } }) => {
+    if (node.loc) offsets.push(node.loc.start);
+  };
+  visit(document, {
+    OperationDefinition(node) {
+      if (rule.element !== 'query' && rule.element !== 'mutation') return;
+      if (node.operation !== rule.element) return;
+      for (const selection of node.selectionSet.selections) {
+        if (selection.kind === Kind.FIELD && selection.name.value === rule.name) at(selection.name);
+      }
+    },
+    Field(node) {
+      if (rule.element === 'field' && node.name.value === rule.name) at(node.name);
+      if (rule.element === 'argument' && (rule.parent === undefined || node.name.value === rule.parent)) {
+        for (const argument of node.arguments ?? []) {
+          if (argument.name.value === rule.name) at(argument.name);
+          // Mutations take their arguments as fields of one input object: `field(input: { name: … })`.
+          if (argument.value.kind === Kind.OBJECT) {
+            for (const field of argument.value.fields) if (field.name.value === rule.name) at(field.name);
+          }
+        }
+      }
+    },
+    NamedType(node) {
+      if (rule.element === 'type' && node.name.value === rule.name) at(node.name);
+    },
+    EnumValue(node) {
+      if (rule.element === 'enum-value' && node.value === rule.name) at(node);
+    },
+  });
+  return offsets;
+}
+
+/**
+ * A GraphQL field, argument, type, enum value, query or mutation, found in the parsed documents of
+ * `.graphql` files and in query strings of code. An argument is matched as `field(name: …)` and, for
+ * mutations, as a field of an input object argument (`field(input: { name: … })`). `parent` narrows
+ * arguments to one field; for fields it is informational, as the type a field is selected on is not
+ * written in queries.
+ */
+export function graphqlMatcher(rule: GraphqlRule): Matcher {
+  return {
+    anchor: rule.name,
+    applies: (kind) => kind === 'graphql' || kind === 'code',
+    match(file) {
+      const matches: Match[] = [];
+      for (const placed of file.graphql()) {
+        for (const offset of elementOffsets(placed.document, rule)) {
+          matches.push({ offset: placed.offset + offset, text: `${rule.element}:${rule.name}` });
+        }
+      }
+      return matches;
+    },
+  };
+}

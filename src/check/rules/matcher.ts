@@ -1,0 +1,45 @@
+import type { Match } from '../finding.ts';
+import type { AnalyzedFile } from '../scan/analyzed-file.ts';
+import type { FileKind } from '../scan/file-kind.ts';
+
+/** A detection rule compiled for running: what to prefilter on, which files it reads, how it matches. */
+export interface Matcher {
+  /**
+   * A literal every match contains, used by the one-pass prefilter. Undefined means the rule has no
+   * such literal and reads every file it applies to.
+   */
+  anchor: string | undefined;
+  /** Whether the rule reads a file of this kind and root-relative path. */
+  applies(kind: FileKind, rootPath: string): boolean;
+  /** Every match in a file. */
+  match(file: AnalyzedFile): Match[];
+}
+
+/** What compiling a rule needs to know about the repository. */
+export interface MatcherEnv {
+  /** The repository's configuration directory (`{config_dir}`). */
+  configDir: string;
+}
+
+/** Escapes a literal for use in a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** Kinds that hold code or configuration: everything but prose. */
+export const NOT_PROSE: readonly FileKind[] = ['ci-yaml', 'yaml', 'graphql', 'code'];
+
+/**
+ * Runs a global regular expression over a file and returns its matches, leaving out those inside
+ * comments. When the pattern has a named group `at`, the match is placed at that group.
+ */
+export function findAll(file: AnalyzedFile, pattern: RegExp): Match[] {
+  const matches: Match[] = [];
+  for (const found of file.source.text.matchAll(pattern)) {
+    const at = found.indices?.groups?.at;
+    const offset = at ? at[0] : (found.index ?? 0);
+    if (file.source.inComment(offset)) continue;
+    matches.push({ offset, text: at ? file.source.text.slice(at[0], at[1]) : found[0] });
+  }
+  return matches;
+}

@@ -1,0 +1,52 @@
+import type { SourceText } from '../scan/source-text.ts';
+
+/** The text around a match that a request's method and parameters are looked for in. */
+export interface RequestContext {
+  /** The match's line joined with its continuation lines (`\` or a PowerShell backtick at the end). */
+  logical: string;
+  /** Up to 3 lines before and 10 after, not crossing a blank line: an options object, a heredoc body. */
+  window: string;
+}
+
+const BEFORE = 3;
+const AFTER = 10;
+
+/** The logical line and the surrounding block of the line at `offset`. */
+export function requestContext(source: SourceText, offset: number): RequestContext {
+  const { line } = source.position(offset);
+  const logical = [source.lineText(line)];
+  for (let next = line; /[\\`]\s*$/.test(source.lineText(next)) && next < line + 50; next++) {
+    logical.push(source.lineText(next + 1));
+  }
+  let first = line;
+  while (first > 1 && line - first < BEFORE && source.lineText(first - 1).trim() !== '') first--;
+  let last = line;
+  while (last - line < AFTER && source.lineText(last + 1).trim() !== '' && source.lineStart(last + 1) < source.text.length)
+    last++;
+  const window: string[] = [];
+  for (let current = first; current <= last; current++) window.push(source.lineText(current));
+  return { logical: logical.join('\n'), window: window.join('\n') };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** HTTP methods a piece of text states: curl flags, `method:` options, `.post(` calls, `POST /path` lines. */
+export function statedMethods(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const method of METHODS) {
+    const pattern = new RegExp(
+      String.raw`(?:-X\s*|--request[=\s]+|\bmethod\s*[:=]\s*|-Method\s+|\bHTTP::|\bMethod)["']?${method}\b|\.${method}\s*\(|["']${method}["']|^\s*${method}\s+\S`,
+      'im',
+    );
+    if (pattern.test(text)) found.add(method);
+  }
+  // curl sends a body with POST unless told otherwise.
+  if (found.size === 0 && /(?:^|\s)(?:-d|--data(?:-[a-z]+)?|-F|--form)(?=[\s=])/m.test(text)) found.add('POST');
+  return found;
+}
+
+/** Whether a parameter name is set in the text: `name=`, `name:`, `"name":`, `name =>`, or `{ name, … }`. */
+export function hasParameter(text: string, name: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return new RegExp(String.raw`(?<![\w-])["']?${n}["']?\s*(?:=(?!=)|:(?!:)|=>)|[{,]\s*${n}\s*(?=[,}])`).test(text);
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { restRuleSchema } from '../../schemas/detect-rule.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+import { hasParameter, requestContext, statedMethods } from './request-context.ts';
+
+type RestRule = z.output<typeof restRuleSchema>;
+
+/** A variable path segment as code writes it: a value, `${id}`, `#{id}`, `{id}`, `%d`, or `" + id + "`. */
+const SEGMENT = String.raw`(?:\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]|%[sd]|[^/\s?#"'\x60{}]+)`;
+
+/**
+ * The path shape as a regular expression. The leading slash may be missing right after a quote
+ * (`api.get('projects/1/ci/lint')`); the path must end there (`/users` does not match `/users/1`).
+ */
+export function pathPattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? SEGMENT : escapeRegExp(segment)));
+  const body = segments.join('/');
+  return new RegExp(String.raw`(?:/|(?<=["'\x60]))(?<at>${body})(?![\w-]|/[\w:$%{])`, 'dg');
+}
+
+/** The longest literal run of a path shape, which every match contains. */
+export function pathAnchor(path: string): string {
+  const runs = path
+    .replace(/^\//, '')
+    .split(/\/?:[^/]+\/?/)
+    .filter((run) => run.length > 0);
+  return runs.reduce((best, run) => (run.length > best.length ? run : best), '');
+}
+
+/**
+ * A REST request in code, scripts and CI configuration: a URL or path in a string or a curl line. The
+ * method and parameters are looked for on the match's logical line first, then in the block around it.
+ */
+export function restMatcher(rule: RestRule): Matcher {
+  const pattern = pathPattern(rule.path);
+  const params = rule.params ?? [];
+  return {
+    anchor: pathAnchor(rule.path) || undefined,
+    applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
+    match(file) {
+      return findAll(file, pattern).filter((match) => {
+        if (!rule.method && params.length === 0) return true;
+        const context = requestContext(file.source, match.offset);
+        if (rule.method) {
+          const stated = statedMethods(context.logical);
+          const methods = stated.size > 0 ? stated : statedMethods(context.window);
+          const fits = rule.method === 'GET' ? methods.size === 0 || methods.has('GET') : methods.has(rule.method);
+          if (!fits) return false;
+        }
+        const all = (text: string) => params.every((param) => hasParameter(text, param));
+        return all(context.logical) || all(context.window);
+      });
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
+import { type Document, parseAllDocuments } from 'yaml';
+import type { Match } from '../finding.ts';
+import { extractGraphql } from '../rules/graphql-extract.ts';
+import { type CiLayout, type CommentStyle, commentStyle, type FileKind, fileKind } from './file-kind.ts';
+import { createSourceText, type SourceText } from './source-text.ts';
+
+/** A parsed GraphQL document and the offset of its first character in the file. */
+export interface PlacedGraphql {
+  offset: number;
+  document: DocumentNode;
+}
+
+/**
+ * One file as the matchers see it: its text with positions, its kind, and its YAML documents and
+ * GraphQL snippets parsed on first use. Parse failures are kept in `parseErrors`, never dropped.
+ */
+export interface AnalyzedFile {
+  /** Path shown in findings: relative to the working directory, forward slashes. */
+  path: string;
+  /** Path relative to the scanned root; globs and file kinds read this one. */
+  rootPath: string;
+  kind: FileKind;
+  style: CommentStyle;
+  source: SourceText;
+  /** The YAML documents, or undefined when the file does not parse (the failure is in `parseErrors`). */
+  yaml(): Document[] | undefined;
+  /** GraphQL documents found in the file; snippets that fail to parse are in `parseErrors` when surely GraphQL. */
+  graphql(): PlacedGraphql[];
+  /** Parse failures met so far, as matches of the `parse-error` rule. */
+  readonly parseErrors: Match[];
+}
+
+/** Wraps a file's text for the matchers. */
+export function analyzeFile(path: string, rootPath: string, text: string, layout: CiLayout): AnalyzedFile {
+  const style = commentStyle(rootPath);
+  const kind = fileKind(rootPath, layout);
+  const parseErrors: Match[] = [];
+  let yamlDocs: Document[] | undefined | null = null;
+  let graphqlDocs: PlacedGraphql[] | undefined;
+
+  return {
+    path,
+    rootPath,
+    kind,
+    style,
+    source: createSourceText(text, style),
+    parseErrors,
+    yaml() {
+      if (yamlDocs !== null) return yamlDocs;
+      const docs = parseAllDocuments(text);
+      const list = Array.isArray(docs) ? docs : [];
+      const error = list.flatMap((doc) => doc.errors)[0];
+      if (error || !Array.isArray(docs)) {
+        const offset = error?.pos[0] ?? 0;
+        const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
+        parseErrors.push({ offset, text: 'YAML', message: `YAML does not parse: ${reason}` });
+        yamlDocs = undefined;
+      } else yamlDocs = list;
+      return yamlDocs;
+    },
+    graphql() {
+      if (graphqlDocs) return graphqlDocs;
+      graphqlDocs = [];
+      for (const snippet of extractGraphql(text, kind === 'graphql')) {
+        try {
+          graphqlDocs.push({ offset: snippet.offset, document: parseGraphql(snippet.source) });
+        } catch (error) {
+          if (!(error instanceof GraphQLError)) throw error;
+          if (!snippet.tagged) continue;
+          const offset = snippet.offset + (error.positions?.[0] ?? 0);
+          parseErrors.push({
+            offset,
+            text: 'GraphQL',
+            message: `GraphQL does not parse: ${error.message.replace(/^Syntax Error: /, '')}`,
+          });
+        }
+      }
+      return graphqlDocs;
+    },
+  };
+}
