@@ -36,17 +36,30 @@ export function randomPublicKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Creates an empty key register. `newPublicKey` is injectable so tests can name keys. */
-export function createClientKeyStore(newPublicKey: () => string = randomPublicKey): ClientKeyStore {
+/**
+ * Creates a key register holding `initial`. `newPublicKey` is injectable so tests can name keys;
+ * `onChange` sees every key after each change, for persistence.
+ */
+export function createClientKeyStore(
+  newPublicKey: () => string = randomPublicKey,
+  initial: ClientKey[] = [],
+  onChange: (keys: ClientKey[]) => void = () => {},
+): ClientKeyStore {
   const byId = new Map<number, ClientKey>();
   const byPublicKey = new Map<string, ClientKey>();
   let lastId = 0;
 
-  const add = (key: ClientKey) => {
+  const put = (key: ClientKey) => {
     byId.set(key.id, key);
     byPublicKey.set(key.publicKey, key);
     lastId = Math.max(lastId, key.id);
   };
+  const changed = () => onChange([...byId.values()]);
+  const add = (key: ClientKey) => {
+    put(key);
+    changed();
+  };
+  for (const key of initial) put(key);
 
   return {
     create(projectId) {
@@ -62,6 +75,7 @@ export function createClientKeyStore(newPublicKey: () => string = randomPublicKe
       if (!key || key.projectId !== projectId) return false;
       byId.delete(keyId);
       byPublicKey.delete(key.publicKey);
+      changed();
       return true;
     },
     findByPublicKey(publicKey) {

@@ -28,9 +28,9 @@ export interface IssueStore {
   all(): Issue[];
 }
 
-/** Creates an empty issue store. */
-export function createIssueStore(): IssueStore {
-  const issues: Issue[] = [];
+/** Creates an issue store holding `initial`; `onChange` sees every issue after a change. */
+export function createIssueStore(initial: Issue[] = [], onChange: (issues: Issue[]) => void = () => {}): IssueStore {
+  const issues: Issue[] = [...initial];
   return {
     create(fields, now, projectUrl) {
       const iid = issues.filter((issue) => issue.project_id === fields.project_id).length + 1;
@@ -43,6 +43,7 @@ export function createIssueStore(): IssueStore {
         web_url: `${projectUrl}/-/issues/${iid}`,
       };
       issues.push(issue);
+      onChange([...issues]);
       return issue;
     },
     get: (projectId, iid) => issues.find((issue) => issue.project_id === projectId && issue.iid === iid),

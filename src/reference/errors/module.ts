@@ -4,6 +4,7 @@
  */
 import type { HttpHandler } from 'msw';
 import type { PlatformContext } from '../platform/context.ts';
+import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
 import { errorHandlers } from './error-handlers.ts';
@@ -27,11 +28,13 @@ export interface ErrorTrackingOptions {
   decompress?: Decompressor;
   /** Public keys for new client keys; random by default. */
   newPublicKey?: () => string;
+  /** Where client keys, settings and issues are kept; memory by default. */
+  store?: StateStore;
 }
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
 export function createErrorTrackingModule(platform: PlatformContext, options: ErrorTrackingOptions = {}): ErrorTrackingModule {
-  const state = createErrorTrackingState(options.newPublicKey);
+  const state = createErrorTrackingState(options.store, options.newPublicKey);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   return {

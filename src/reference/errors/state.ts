@@ -1,7 +1,13 @@
-/** The error-tracking state: keys, settings, errors, sessions and issues, created together. */
-import { type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
+/**
+ * The error-tracking state: keys, settings, errors, sessions and issues, created together. Client keys,
+ * settings and issues are small and rarely written, so they are kept in the shared {@link StateStore}
+ * (and survive a reload where the host persists it); errors and sessions, written at ingestion rate,
+ * stay in memory.
+ */
+import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
+import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
-import { createIssueStore, type IssueStore } from './issues.ts';
+import { createIssueStore, type Issue, type IssueStore } from './issues.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 import { createTrackingSettingsStore, type TrackingSettings, type TrackingSettingsStore } from './tracking-settings.ts';
 
@@ -20,13 +26,28 @@ export interface ErrorTrackingState {
  */
 export const DEMO_TRACKING_SETTINGS: Record<number, TrackingSettings> = { 1: { active: true, backend: 'platform' } };
 
-/** Creates empty state with the demo settings. `newPublicKey` lets tests name keys. */
-export function createErrorTrackingState(newPublicKey: () => string = randomPublicKey): ErrorTrackingState {
+/** Keys under which the state store holds error-tracking state. */
+export const STATE_KEYS = {
+  clientKeys: 'error-tracking/client-keys',
+  settings: 'error-tracking/settings',
+  issues: 'error-tracking/issues',
+} as const;
+
+/** Creates the state, reading what `store` already holds. `newPublicKey` lets tests name keys. */
+export function createErrorTrackingState(
+  store: StateStore = memoryStateStore(),
+  newPublicKey: () => string = randomPublicKey,
+): ErrorTrackingState {
   return {
-    keys: createClientKeyStore(newPublicKey),
-    settings: createTrackingSettingsStore(DEMO_TRACKING_SETTINGS),
+    keys: createClientKeyStore(newPublicKey, store.get<ClientKey[]>(STATE_KEYS.clientKeys) ?? [], (keys) =>
+      store.set(STATE_KEYS.clientKeys, keys),
+    ),
+    settings: createTrackingSettingsStore(
+      store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
+      (all) => store.set(STATE_KEYS.settings, all),
+    ),
     errors: createErrorStore(),
     sessions: createSessionStore(),
-    issues: createIssueStore(),
+    issues: createIssueStore(store.get<Issue[]>(STATE_KEYS.issues) ?? [], (issues) => store.set(STATE_KEYS.issues, issues)),
   };
 }

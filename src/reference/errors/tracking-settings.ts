@@ -28,12 +28,18 @@ export interface TrackingSettingsStore {
 
 const OFF: TrackingSettings = { active: false, backend: 'platform' };
 
-/** Creates the settings store with initial values. */
-export function createTrackingSettingsStore(initial: Record<number, TrackingSettings> = {}): TrackingSettingsStore {
+/** Creates the settings store with initial values; `onChange` sees every project's settings after a change. */
+export function createTrackingSettingsStore(
+  initial: Record<number, TrackingSettings> = {},
+  onChange: (all: Record<number, TrackingSettings>) => void = () => {},
+): TrackingSettingsStore {
   const settings = new Map<number, TrackingSettings>(Object.entries(initial).map(([id, value]) => [Number(id), value]));
   return {
     get: (projectId) => settings.get(projectId) ?? OFF,
-    set: (projectId, value) => void settings.set(projectId, value),
+    set: (projectId, value) => {
+      settings.set(projectId, value);
+      onChange(Object.fromEntries(settings));
+    },
     all: () => [...settings.entries()],
   };
 }

@@ -1,0 +1,62 @@
+import { auth, envelope, hex, iso, type SdkSample, user } from './sample-request.ts';
+
+/** Java 6.18.1: envelope with item lengths, X-Sentry-Auth without spaces, `{formatted}` messages. */
+export const java: SdkSample = {
+  sdk: 'java',
+  version: '6.18.1',
+  build: ({ publicKey, at, variant }) => {
+    const id = hex(variant, at);
+    const event =
+      variant % 2 === 0
+        ? {
+            exception: {
+              values: [
+                {
+                  type: 'NullPointerException',
+                  module: 'java.lang',
+                  value: 'Cannot invoke "Order.total()" because "order" is null',
+                  stacktrace: {
+                    frames: [
+                      { module: 'com.example.shop.Main', function: 'main', filename: 'Main.java', lineno: 12, in_app: true },
+                      {
+                        module: 'com.example.shop.Checkout',
+                        function: 'pay',
+                        filename: 'Checkout.java',
+                        lineno: 87,
+                        in_app: true,
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          }
+        : { message: { formatted: `Payment retried ${variant % 4} times`, message: 'Payment retried %d times' } };
+    return {
+      kind: 'envelope',
+      headers: {
+        'content-type': 'application/x-sentry-envelope',
+        'x-sentry-auth': `Sentry ${auth('sentry.java/6.18.1', publicKey, ',')}`,
+      },
+      query: '',
+      gzip: false,
+      body: envelope(
+        { event_id: id, sdk: { name: 'sentry.java', version: '6.18.1' } },
+        [
+          [
+            'event',
+            {
+              event_id: id,
+              timestamp: iso(at),
+              platform: 'java',
+              level: 'error',
+              user: { email: `${user(variant)}@example.com` },
+              ...event,
+            },
+          ],
+        ],
+        true,
+      ),
+    };
+  },
+};

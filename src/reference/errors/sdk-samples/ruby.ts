@@ -1,0 +1,38 @@
+import { auth, envelope, hex, iso, type SdkSample, seconds } from './sample-request.ts';
+
+/** Ruby 5.9.0: envelope with an empty Content-Encoding and a client report to skip. */
+export const ruby: SdkSample = {
+  sdk: 'ruby',
+  version: '5.9.0',
+  build: ({ publicKey, at, variant }) => {
+    const id = hex(variant, at);
+    return {
+      kind: 'envelope',
+      headers: {
+        'content-type': 'application/x-sentry-envelope',
+        'content-encoding': '',
+        'x-sentry-auth': `Sentry ${auth('sentry-ruby/5.9.0', publicKey)}`,
+      },
+      query: '',
+      gzip: false,
+      body: envelope({ event_id: id, sent_at: iso(at) }, [
+        [
+          'event',
+          {
+            event_id: id,
+            timestamp: iso(at),
+            platform: 'ruby',
+            level: 'error',
+            user: { id: variant % 7 },
+            transaction: 'OrdersController#create',
+            exception: { values: [{ type: 'ActiveRecord::RecordInvalid', value: 'Validation failed: Email is invalid' }] },
+          },
+        ],
+        [
+          'client_report',
+          { timestamp: seconds(at), discarded_events: [{ reason: 'queue_overflow', category: 'error', quantity: 1 }] },
+        ],
+      ]),
+    };
+  },
+};
