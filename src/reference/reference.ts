@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { type AnalyticsModule, createAnalyticsModule } from './analytics/module.ts';
-import { createErrorTrackingModule, type ErrorTrackingModule } from './errors/module.ts';
+import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTrackingOptions } from './errors/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
 import { demoFixtures } from './platform/world.ts';
@@ -18,12 +18,14 @@ export interface Reference {
 export interface ReferenceOptions {
   /** The clock; the system clock by default. */
   clock?: Clock;
+  /** Options of the error-tracking module (decompressor, key generator, state store). */
+  errors?: ErrorTrackingOptions;
 }
 
 /** Builds a fresh reference implementation with the demo world and empty state. */
 export function createReference(options: ReferenceOptions = {}): Reference {
   const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
   const analytics = createAnalyticsModule(platform);
-  const errors = createErrorTrackingModule(platform);
+  const errors = createErrorTrackingModule(platform, options.errors);
   return { platform, analytics, errors, handlers: [...analytics.handlers, ...errors.handlers] };
 }
