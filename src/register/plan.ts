@@ -83,15 +83,15 @@ export function releaseProblem(register: Pick<Register, 'knowsRelease' | 'releas
     return {
       code: 'malformed-release',
       field,
-      message: `--${field} "${value}" is not a release; write it as major.minor, such as "17.0" or "16.10"`,
+      message: `"${value}" (${field}) is not a release; write it as major.minor, such as "17.0" or "16.10"`,
     } satisfies PlanProblem;
   }
   if (!register.knowsRelease(value)) {
-    const listed = register.releases.map((release) => release.release);
+    const majors = register.releases.map((release) => Number(release.release.split('.')[0]));
     return {
       code: 'unknown-release',
       field,
-      message: `--${field} "${value}" is not a release the register knows; it covers ${listed[0]} to ${listed.at(-1)}`,
+      message: `"${value}" (${field}) is not a release the register knows; it covers releases ${Math.min(...majors)}.x to ${Math.max(...majors)}.x`,
     } satisfies PlanProblem;
   }
   return undefined;

@@ -1,0 +1,70 @@
+import { ContentError } from '../register/content-error.ts';
+import { checkCommand } from './commands/check-command.ts';
+import { type CliIo, EXIT, UsageError } from './commands/cli-io.ts';
+import { planCommand } from './commands/plan-command.ts';
+import { validateCommand } from './commands/validate-command.ts';
+import { loadCliRegister } from './register-source.ts';
+import { sunsetVersion } from './version.ts';
+
+/** `sunset --help`. */
+export const MAIN_HELP = `Usage: sunset <command> [options]
+
+Checks a repository against the platform's register of deprecations and removals.
+
+Commands:
+  check [paths…] --to <release>        find uses of what is removed or deprecated by a release
+  plan --from <release> --to <release> print the upgrade checklist (Markdown, text or JSON)
+  validate [paths…]                    validate funnel, visualization and dashboard definitions
+
+Options:
+  -h, --help      help (also: sunset <command> --help)
+  -v, --version   the version of sunset
+
+Exit codes: 0 clean, 1 findings or invalid definitions, 2 usage or input error.
+`;
+
+const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  check: checkCommand,
+  plan: planCommand,
+  validate: validateCommand,
+};
+
+/** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+      io.stdout.write(MAIN_HELP);
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (command === '-v' || command === '--version') {
+      io.stdout.write(`${sunsetVersion()}\n`);
+      return EXIT.ok;
+    }
+    const run = COMMANDS[command];
+    if (!run)
+      throw new UsageError(`unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(', ')} (sunset --help)`);
+    return await run([...rest], io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`sunset: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof ContentError) {
+      io.stderr.write(`sunset: the register's content does not load:\n${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+/** The process's own streams and register. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    loadRegister: () => loadCliRegister(),
+  };
+}

@@ -1,0 +1,152 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { releaseProblem } from '../../register/plan.ts';
+import type { Register } from '../../register/register.ts';
+import { compareReleases } from '../../register/releases.ts';
+import { OFFERINGS, type Offering } from '../../schemas/offering.ts';
+import { applyBaseline, BaselineError, createBaseline, parseBaseline } from '../baseline.ts';
+import { runCheck } from '../check.ts';
+import { codequalityReport } from '../report/codequality-report.ts';
+import { jsonReport } from '../report/json-report.ts';
+import { junitReport } from '../report/junit-report.ts';
+import { type FailOn, fails, type ReportInput } from '../report/report-input.ts';
+import { sarifReport } from '../report/sarif-report.ts';
+import { PLAIN, paletteFor, textReport } from '../report/text-report.ts';
+import { UnreadablePathError } from '../scan/walk.ts';
+import { sunsetVersion } from '../version.ts';
+import { CHECK_HELP } from './check-help.ts';
+import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
+
+const FORMATS = ['text', 'json', 'junit', 'sarif', 'codequality'] as const;
+const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
+const DEFAULT_BASELINE = '.sunset-baseline.json';
+
+/** The lowest release the register lists: the default `--from`. */
+function lowestRelease(register: Register): string {
+  return [...register.releases].map((release) => release.release).sort(compareReleases)[0] ?? '0.0';
+}
+
+function checkRuleIds(register: Register, ids: readonly string[]): Set<string> | undefined {
+  if (ids.length === 0) return undefined;
+  for (const id of ids) {
+    const owner = register.entry(id) ?? register.errors.find((condition) => condition.id === id);
+    if (!owner) throw new UsageError(`--rule "${id}" is not an entry or error condition of the register`);
+    if (owner.detect.length === 0)
+      throw new UsageError(`--rule "${id}": the entry has no detection rules; it cannot be found by a scan`);
+  }
+  return new Set(ids);
+}
+
+/** `sunset check`: scans paths and reports uses; see {@link CHECK_HELP}. */
+export async function checkCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseOptions('check', args, {
+    to: { type: 'string' },
+    from: { type: 'string' },
+    offering: { type: 'string' },
+    format: { type: 'string', default: 'text' },
+    output: { type: 'string' },
+    'fail-on': { type: 'string', default: 'removed' },
+    baseline: { type: 'string' },
+    'update-baseline': { type: 'boolean', default: false },
+    rule: { type: 'string', multiple: true, default: [] },
+    'config-dir': { type: 'string' },
+    'max-file-size': { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    io.stdout.write(CHECK_HELP);
+    return EXIT.ok;
+  }
+  const format = oneOf('format', values.format, FORMATS);
+  const failOn = oneOf('fail-on', values['fail-on'], FAIL_ON);
+  const offering = values.offering === undefined ? undefined : oneOf<Offering>('offering', values.offering, OFFERINGS);
+  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  const maxBytes = values['max-file-size'] === undefined ? undefined : Number(values['max-file-size']);
+  if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && maxBytes > 0)) {
+    throw new UsageError(`--max-file-size "${values['max-file-size']}" is not a whole number of bytes`);
+  }
+
+  const { register, source } = await io.loadRegister();
+  const from = values.from ?? lowestRelease(register);
+  for (const [field, value] of [
+    ['to', values.to],
+    ['from', from],
+  ] as const) {
+    const problem = releaseProblem(register, field, value);
+    if (problem) throw new UsageError(problem.message);
+  }
+  if (compareReleases(from, values.to) > 0) {
+    throw new UsageError(`--from ${from} is after --to ${values.to}: check an upgrade, from the release you run to a later one`);
+  }
+  const only = checkRuleIds(register, values.rule);
+  const range = { from, to: values.to, ...(offering ? { offering } : {}) };
+  const configDir = values['config-dir'] ?? register.settings.config_dir;
+  if (values.verbose)
+    io.stderr.write(
+      `sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${values.to}\n`,
+    );
+
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  let result: Awaited<ReturnType<typeof runCheck>>;
+  try {
+    result = await runCheck(register, {
+      paths,
+      cwd: io.cwd,
+      range,
+      configDir,
+      ...(only ? { only } : {}),
+      ...(maxBytes ? { maxBytes } : {}),
+    });
+  } catch (error) {
+    if (error instanceof UnreadablePathError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const baselineFile = path.resolve(io.cwd, values.baseline ?? DEFAULT_BASELINE);
+  let findings = result.findings;
+  let baselined = 0;
+  if (values['update-baseline']) {
+    await writeFile(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
+    io.stderr.write(`sunset: baseline ${path.relative(io.cwd, baselineFile)} now holds ${findings.length} finding(s)\n`);
+  } else if (values.baseline !== undefined) {
+    const text = await readFile(baselineFile, 'utf8').catch(() => {
+      throw new UsageError(`baseline ${values.baseline} cannot be read; create it with --update-baseline`);
+    });
+    try {
+      ({ findings, baselined } = applyBaseline(findings, parseBaseline(text, values.baseline)));
+    } catch (error) {
+      if (error instanceof BaselineError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+
+  const input: ReportInput = {
+    ...result,
+    findings,
+    range,
+    failOn,
+    baselined,
+    version: sunsetVersion(),
+    cwd: io.cwd,
+    siteUrl: register.settings.site_url,
+  };
+  const toFile = values.output !== undefined;
+  const palette = toFile ? PLAIN : paletteFor(io.stdout.isTTY, io.env);
+  const report = {
+    text: () => textReport(input, palette, values.verbose),
+    json: () => jsonReport(input),
+    junit: () => junitReport(input),
+    sarif: () => sarifReport(input),
+    codequality: () => codequalityReport(input),
+  }[format]();
+  if (values.output !== undefined) {
+    await writeFile(path.resolve(io.cwd, values.output), report);
+    io.stderr.write(`sunset: ${format} report with ${findings.length} finding(s) written to ${values.output}\n`);
+  } else io.stdout.write(report);
+  if (values.verbose && format !== 'text')
+    for (const note of result.skipped) io.stderr.write(`skipped ${note.path}: ${note.reason}\n`);
+
+  if (values['update-baseline']) return EXIT.ok;
+  return findings.some((finding) => fails(finding.severity, failOn)) ? EXIT.findings : EXIT.ok;
+}

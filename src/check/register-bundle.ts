@@ -1,0 +1,65 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RegisterData } from '../register/load.ts';
+
+/** Raised when the bundle's layout changes, so an old bundle is never misread. */
+export const BUNDLE_FORMAT = 1;
+
+/**
+ * Where the CLI's bundle of validated register data lives, under the project root. Not `dist/`: the
+ * site build owns that folder (and publishes its own `/register.json` there).
+ */
+export const BUNDLE_PATH = path.join('.cache', 'sunset', 'register.json');
+
+interface BundleFile {
+  format: number;
+  data: Omit<RegisterData, 'sources'> & { sources: [string, string][] };
+}
+
+/** Writes validated register data as the CLI's bundle. */
+export async function writeBundle(file: string, data: RegisterData): Promise<void> {
+  const bundle: BundleFile = { format: BUNDLE_FORMAT, data: { ...data, sources: [...data.sources] } };
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(bundle)}\n`);
+}
+
+/** Reads a bundle written by {@link writeBundle}; undefined when it is missing or of another format. */
+export async function readBundle(file: string): Promise<RegisterData | undefined> {
+  let bundle: BundleFile;
+  try {
+    bundle = JSON.parse(await readFile(file, 'utf8')) as BundleFile;
+  } catch {
+    return undefined;
+  }
+  if (bundle?.format !== BUNDLE_FORMAT) return undefined;
+  return { ...bundle.data, sources: new Map(bundle.data.sources) };
+}
+
+/** The newest modification time among a directory's files (recursively), or 0 when it does not exist. */
+export async function newestChange(directory: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(directory, { recursive: true });
+  } catch {
+    return 0;
+  }
+  const times = await Promise.all(
+    names.map((name) =>
+      stat(path.join(directory, name)).then(
+        (info) => info.mtimeMs,
+        () => 0,
+      ),
+    ),
+  );
+  return Math.max(0, ...times);
+}
+
+/** Whether a bundle exists and is at least as new as every content file. */
+export async function bundleIsFresh(file: string, contentDir: string): Promise<boolean> {
+  const bundleTime = await stat(file).then(
+    (info) => info.mtimeMs,
+    () => undefined,
+  );
+  if (bundleTime === undefined) return false;
+  return bundleTime >= (await newestChange(contentDir));
+}

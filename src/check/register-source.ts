@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONTENT_DIR, loadRegister } from '../register/index.ts';
+import { createRegister, type Register } from '../register/register.ts';
+import { BUNDLE_PATH, bundleIsFresh, readBundle } from './register-bundle.ts';
+
+/** The project root: where `content/` and the bundle live. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A register and where it came from, for `--verbose`. */
+export interface LoadedRegister {
+  register: Register;
+  source: 'bundle' | 'content';
+}
+
+/**
+ * The register the CLI checks against: the bundle when it exists and is not older than any content
+ * file (fast), else the content files themselves (always right). Invalid content throws a
+ * `ContentError` listing every problem.
+ */
+export async function loadCliRegister(root: string = PROJECT_ROOT): Promise<LoadedRegister> {
+  const bundleFile = path.join(root, BUNDLE_PATH);
+  const contentDir = root === PROJECT_ROOT ? CONTENT_DIR : path.join(root, 'content');
+  if (await bundleIsFresh(bundleFile, contentDir)) {
+    const data = await readBundle(bundleFile);
+    if (data) return { register: createRegister(data), source: 'bundle' };
+  }
+  return { register: await loadRegister(contentDir), source: 'content' };
+}

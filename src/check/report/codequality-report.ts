@@ -1,0 +1,25 @@
+import type { Severity } from '../finding.ts';
+import type { ReportInput } from './report-input.ts';
+
+/**
+ * Code-quality severities: an error (breaks at the target release) is `major`, a warning (deprecated or
+ * announced) is `minor`. `critical` and `blocker` are left to tools that judge security impact.
+ */
+export const CODEQUALITY_SEVERITY: Record<Severity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
+
+/**
+ * The platform's code-quality report: an array of issues with `description`, `check_name`, `fingerprint`,
+ * `severity` and `location.path` / `location.lines.begin`, which merge requests show inline.
+ */
+export function codequalityReport(input: ReportInput): string {
+  const issues = input.findings.map((finding) => ({
+    type: 'issue',
+    description: `${finding.message}${finding.fix ? ` Fix: ${finding.fix}` : ''}`,
+    check_name: finding.ruleId,
+    fingerprint: finding.fingerprint,
+    severity: CODEQUALITY_SEVERITY[finding.severity],
+    categories: ['Compatibility'],
+    location: { path: finding.file, lines: { begin: finding.line } },
+  }));
+  return `${JSON.stringify(issues, null, 2)}\n`;
+}

@@ -1,0 +1,43 @@
+import type { CheckRange } from '../active-rules.ts';
+import type { CheckStats } from '../check.ts';
+import type { Finding, RuleInfo, Severity } from '../finding.ts';
+import type { SkipNote } from '../scan/walk.ts';
+
+/** The level at which findings fail the run. */
+export type FailOn = 'removed' | 'deprecated' | 'never';
+
+/** Everything a report format reads; reports are pure functions of it. */
+export interface ReportInput {
+  findings: readonly Finding[];
+  rules: readonly RuleInfo[];
+  stats: CheckStats;
+  skipped: readonly SkipNote[];
+  range: CheckRange;
+  failOn: FailOn;
+  /** Findings left out because the baseline holds them. */
+  baselined: number;
+  /** The version of `sunset`, from package.json. */
+  version: string;
+  /** Absolute working directory, the base of every finding's path. */
+  cwd: string;
+  /** Where the site is published (entry pages live under it). */
+  siteUrl: string;
+}
+
+/** Whether a finding of this severity fails the run at a `--fail-on` level. */
+export function fails(severity: Severity, failOn: FailOn): boolean {
+  if (failOn === 'never') return false;
+  return severity === 'error' || failOn === 'deprecated';
+}
+
+/** Counts by severity. */
+export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
+  let errors = 0;
+  for (const finding of findings) if (finding.severity === 'error') errors++;
+  return { errors, warnings: findings.length - errors };
+}
+
+/** `1 error`, `2 warnings`. */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
