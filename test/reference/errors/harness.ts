@@ -12,7 +12,7 @@ export const DAY = 24 * HOUR;
 export interface CallOptions {
   token?: string;
   headers?: Record<string, string>;
-  body?: BodyInit;
+  body?: BodyInit | Uint8Array;
 }
 
 /** A test harness. */
@@ -45,7 +45,7 @@ export function createHarness(start = '2025-03-10T12:30:00Z', errors: ErrorTrack
   const call = async (method: string, path: string, options: CallOptions = {}) => {
     const headers = new Headers(options.headers);
     if (options.token) headers.set('private-token', options.token);
-    const request = new Request(`${BASE}${path}`, { method, headers, body: options.body ?? null });
+    const request = new Request(`${BASE}${path}`, { method, headers, body: (options.body as BodyInit | undefined) ?? null });
     const response = await getResponse(reference.handlers, request);
     if (!response) throw new Error(`no handler for ${method} ${path}`);
     return response;
