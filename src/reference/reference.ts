@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { type AnalyticsModule, createAnalyticsModule } from './analytics/module.ts';
+import { type AnalyticsModule, type AnalyticsOptions, createAnalyticsModule } from './analytics/module.ts';
 import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTrackingOptions } from './errors/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
@@ -18,6 +18,8 @@ export interface Reference {
 export interface ReferenceOptions {
   /** The clock; the system clock by default. */
   clock?: Clock;
+  /** Options of the analytics module (fixture repositories, offering, state store, sample data). */
+  analytics?: AnalyticsOptions;
   /** Options of the error-tracking module (decompressor, key generator, state store). */
   errors?: ErrorTrackingOptions;
 }
@@ -25,7 +27,7 @@ export interface ReferenceOptions {
 /** Builds a fresh reference implementation with the demo world and empty state. */
 export function createReference(options: ReferenceOptions = {}): Reference {
   const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
-  const analytics = createAnalyticsModule(platform);
+  const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
   return { platform, analytics, errors, handlers: [...analytics.handlers, ...errors.handlers] };
 }

@@ -1,0 +1,114 @@
+import type { ContentProblem } from '../../register/content-error.ts';
+import type { PlatformContext } from '../platform/context.ts';
+import type { StateStore } from '../platform/state-store.ts';
+import type { Project } from '../platform/world.ts';
+import { readFunnelDefinitions } from './funnels/funnel-definitions.ts';
+import { createMemberCatalog, type MemberCatalog } from './query/member-catalog.ts';
+import { createUsageLedger, type UsageLedger } from './quota/usage-ledger.ts';
+import type { RepositoryFiles } from './repository/repository-files.ts';
+import { MANAGED_REGION, type Offering, type OnboardingRecord } from './settings/onboarding.ts';
+import type { ProviderValues } from './settings/provider-settings.ts';
+import { createEventStore, type EventStore } from './store/event-store.ts';
+import type { TrackedEvent } from './tracked-events.ts';
+
+/** Everything the analytics module keeps: events per project, settings, onboarding, usage, definitions. */
+export interface AnalyticsState {
+  platform: PlatformContext;
+  offering: Offering;
+  /** The project's events (created empty on first use). */
+  store(projectId: number): EventStore;
+  /** The project's queryable members, and the problems of definition files that did not load. */
+  catalog(projectId: number): { catalog: MemberCatalog; problems: ContentProblem[] };
+  /** The tracking app id of a project: its name (reference design; project 1's is `demo-app`). */
+  appIdOf(project: Project): string;
+  /** The project an app id belongs to. */
+  projectOfAppId(appId: string): Project | undefined;
+  onboarding(projectId: number): OnboardingRecord | undefined;
+  setOnboarding(projectId: number, record: OnboardingRecord): void;
+  instanceValues(): ProviderValues;
+  setInstanceValues(values: ProviderValues): void;
+  projectValues(projectId: number): ProviderValues;
+  setProjectValues(projectId: number, values: ProviderValues): void;
+  ledger: UsageLedger;
+  /** Stores accepted events and counts them toward the usage quota at `receivedAt`. */
+  ingest(project: Project, events: readonly TrackedEvent[], receivedAt: number): void;
+}
+
+/** Options of the analytics state. */
+export interface AnalyticsStateOptions {
+  state: StateStore;
+  offering: Offering;
+  configDir: string;
+  /** Each project's repository, by project id. */
+  repositories: Record<number, RepositoryFiles>;
+}
+
+const INITIALISED = 'analytics/initialised';
+
+/**
+ * Creates the state. On a fresh state store, project 1 starts onboarded (the managed provider on the hosted
+ * offering; a self-managed provider from example instance settings elsewhere) and project 2 does not.
+ */
+export function createAnalyticsState(platform: PlatformContext, options: AnalyticsStateOptions): AnalyticsState {
+  const { state } = options;
+  const stores = new Map<number, EventStore>();
+  const catalogs = new Map<number, { catalog: MemberCatalog; problems: ContentProblem[] }>();
+  const projects = platform.fixtures.projects;
+  const appIdOf = (project: Project) => project.name;
+
+  const result: AnalyticsState = {
+    platform,
+    offering: options.offering,
+    store(projectId) {
+      let store = stores.get(projectId);
+      if (!store) {
+        store = createEventStore();
+        stores.set(projectId, store);
+      }
+      return store;
+    },
+    catalog(projectId) {
+      let entry = catalogs.get(projectId);
+      if (!entry) {
+        const definitions = readFunnelDefinitions(options.repositories[projectId] ?? new Map(), options.configDir);
+        entry = { catalog: createMemberCatalog(definitions.funnels, definitions.broken), problems: definitions.problems };
+        catalogs.set(projectId, entry);
+      }
+      return entry;
+    },
+    appIdOf,
+    projectOfAppId: (appId) => projects.find((project) => appIdOf(project) === appId),
+    onboarding: (projectId) => state.get<OnboardingRecord>(`analytics/onboarding/${projectId}`),
+    setOnboarding: (projectId, record) => state.set(`analytics/onboarding/${projectId}`, record),
+    instanceValues: () => state.get<ProviderValues>('analytics/settings/instance') ?? {},
+    setInstanceValues: (values) => state.set('analytics/settings/instance', values),
+    projectValues: (projectId) => state.get<ProviderValues>(`analytics/settings/project/${projectId}`) ?? {},
+    setProjectValues: (projectId, values) => {
+      if (Object.keys(values).length === 0) state.delete(`analytics/settings/project/${projectId}`);
+      else state.set(`analytics/settings/project/${projectId}`, values);
+    },
+    ledger: createUsageLedger(state),
+    ingest(project, events, receivedAt) {
+      const store = result.store(project.id);
+      for (const event of events) store.append(event);
+      result.ledger.record(project.id, receivedAt, events.length);
+    },
+  };
+
+  if (!state.get(INITIALISED)) {
+    const onboardedAt = new Date(platform.clock.now()).toISOString();
+    if (options.offering === 'hosted') {
+      result.setOnboarding(1, { provider: 'managed', region: MANAGED_REGION, onboarded_at: onboardedAt });
+    } else {
+      result.setInstanceValues({
+        collector_host: 'https://collector.example.com',
+        query_api_url: 'https://query.example.com',
+        query_api_key: 'example-query-key',
+        configurator_connection_string: 'https://configurator:example-secret@configurator.example.com',
+      });
+      result.setOnboarding(1, { provider: 'self_managed', onboarded_at: onboardedAt });
+    }
+    state.set(INITIALISED, true);
+  }
+  return result;
+}

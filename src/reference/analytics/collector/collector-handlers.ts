@@ -1,0 +1,105 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { ApiError, answering } from '../../platform/api-error.ts';
+import type { AnalyticsState } from '../analytics-state.ts';
+import type { TrackedEvent } from '../tracked-events.ts';
+import { enrich } from './enrich.ts';
+import { eventFromQueryString, eventsFromPostBody, type RawEvent } from './tp2-payload.ts';
+
+/** Where trackers post events, on the same origin as the API. */
+export const COLLECTOR_PATH = '/com.snowplowanalytics.snowplow/tp2';
+/** The pixel endpoint for GET trackers. */
+export const PIXEL_PATH = '/i';
+/** The collector's cookie, holding the network user id. */
+export const COLLECTOR_COOKIE = 'sp';
+
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (char) => char.charCodeAt(0));
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** CORS headers for a tracker on another origin that sends cookies: the origin is echoed, never `*`. */
+function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!origin) return {};
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' };
+}
+
+function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      ...corsHeaders(request),
+      'Access-Control-Allow-Methods': 'POST, GET, OPTIONS',
+      'Access-Control-Allow-Headers': request.headers.get('access-control-request-headers') ?? 'Content-Type, SP-Anonymous',
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+/**
+ * Accepts a batch: enriches every event, checks each app id belongs to an onboarded project, then stores and
+ * counts them. A batch is taken whole or refused whole, so a refused batch counts nothing.
+ */
+function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | null, prefix: (index: number) => string): void {
+  const receivedAt = state.platform.clock.now();
+  const enriched: TrackedEvent[] = raws.map((raw, index) => enrich(raw, { receivedAt, cookieId }, prefix(index)));
+  const byProject = new Map<number, TrackedEvent[]>();
+  enriched.forEach((event, index) => {
+    const appId = event.apiKey as string;
+    const project = state.projectOfAppId(appId);
+    if (!project)
+      throw new ApiError(
+        403,
+        `${prefix(index)}.aid: the app id "${appId}" belongs to no project; use the app id shown by onboarding`,
+      );
+    if (!state.onboarding(project.id))
+      throw new ApiError(
+        403,
+        `${prefix(index)}.aid: project ${project.path} is not onboarded for product analytics, so its events are refused and not counted; onboard it first (POST /api/v4/projects/${project.id}/product_analytics/onboarding)`,
+      );
+    byProject.set(project.id, [...(byProject.get(project.id) ?? []), event]);
+  });
+  for (const [projectId, events] of byProject) {
+    const project = state.platform.fixtures.projects.find((candidate) => candidate.id === projectId);
+    if (project) state.ingest(project, events, receivedAt);
+  }
+}
+
+/**
+ * The event collector (reference design, Snowplow-compatible): `POST /com.snowplowanalytics.snowplow/tp2`,
+ * `GET /i`, and their CORS preflights. Without `SP-Anonymous` the collector reads or sets its `sp` cookie and
+ * uses it as the user id of events without `duid`; in anonymous mode it neither reads nor sets a cookie.
+ */
+export function collectorHandlers(state: AnalyticsState): HttpHandler[] {
+  const receive = (request: Request, cookies: Record<string, string>, read: () => Promise<RawEvent[]>) =>
+    answering(async () => {
+      const anonymous = request.headers.has('sp-anonymous');
+      const existing = anonymous ? undefined : cookies[COLLECTOR_COOKIE];
+      const cookieId = anonymous ? null : (existing ?? crypto.randomUUID());
+      const raws = await read();
+      const isPixel = request.method === 'GET';
+      collect(state, raws, cookieId, (index) => (isPixel ? 'query' : `data[${index}]`));
+      const headers: Record<string, string> = { ...corsHeaders(request) };
+      if (cookieId && !existing)
+        headers['Set-Cookie'] = `${COLLECTOR_COOKIE}=${cookieId}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=None; Secure`;
+      if (isPixel) return new HttpResponse(PIXEL, { status: 200, headers: { ...headers, 'Content-Type': 'image/gif' } });
+      return HttpResponse.text('ok', { status: 200, headers });
+    }).then((response) => withCors(response, request));
+
+  return [
+    http.options(`*${COLLECTOR_PATH}`, ({ request }) => preflight(request)),
+    http.options(`*${PIXEL_PATH}`, ({ request }) => preflight(request)),
+    http.post(`*${COLLECTOR_PATH}`, ({ request, cookies }) =>
+      receive(request, cookies, async () => eventsFromPostBody(await request.text())),
+    ),
+    http.get(`*${PIXEL_PATH}`, ({ request, cookies }) =>
+      receive(request, cookies, async () => [eventFromQueryString(new URL(request.url).searchParams)]),
+    ),
+  ];
+}
+
+/** Error answers carry the CORS headers too, so a tracker in a browser can read why it was refused. */
+function withCors(response: Response, request: Request): Response {
+  if (response.ok || !request.headers.get('origin')) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(corsHeaders(request))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, headers });
+}

@@ -1,0 +1,79 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { z } from 'zod';
+import { ApiError, answering, readJson } from '../../platform/api-error.ts';
+import type { Project } from '../../platform/world.ts';
+import type { AnalyticsState } from '../analytics-state.ts';
+import { COLLECTOR_PATH } from '../collector/collector-handlers.ts';
+import { decideOnboarding, type OnboardingRequest } from '../settings/onboarding.ts';
+import { effectiveSettings } from '../settings/provider-settings.ts';
+import { projectAccess, requireGroupNamespace } from './access.ts';
+
+const PATH = '*/api/v4/projects/:id/product_analytics/onboarding';
+
+/** The onboarding request (reference design). */
+const onboardingRequestSchema = z.strictObject({
+  /** `managed` ("Connect GitLab-managed provider") or `self_managed` ("Connect your own provider"). */
+  provider: z.enum(['managed', 'self_managed'], { error: 'provider must be "managed" or "self_managed"' }),
+  /** The region-consent checkbox of the managed provider. */
+  region_consent: z.boolean({ error: 'region_consent must be true or false' }).optional(),
+});
+
+async function readRequest(request: Request): Promise<OnboardingRequest> {
+  const result = onboardingRequestSchema.safeParse(await readJson(request));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `unknown field ${issue.keys.join(', ')}; send provider and region_consent`
+      : issue?.message;
+  throw new ApiError(400, `${field}: ${message ?? 'invalid onboarding request'}`);
+}
+
+/**
+ * Onboarding (reference design; the spec describes the set-up screen, not an endpoint): `GET` shows whether a
+ * project is ready to receive events, `POST` connects a provider. Both need a Maintainer and a group namespace.
+ */
+export function onboardingHandlers(state: AnalyticsState): HttpHandler[] {
+  const view = (project: Project, request: Request) => {
+    const record = state.onboarding(project.id);
+    if (!record) return { project_id: project.id, onboarded: false };
+    const collectorHost =
+      record.provider === 'self_managed'
+        ? effectiveSettings(state.instanceValues(), state.projectValues(project.id)).values.collector_host
+        : undefined;
+    return {
+      project_id: project.id,
+      onboarded: true,
+      ...record,
+      app_id: state.appIdOf(project),
+      collector_url: `${collectorHost ?? new URL(request.url).origin}${COLLECTOR_PATH}`,
+    };
+  };
+  const access = (request: Request, id: string | readonly string[] | undefined, scope: 'api' | 'read_api') => {
+    const { project } = projectAccess(request, state, id, scope, 'maintainer');
+    requireGroupNamespace(project);
+    return project;
+  };
+  return [
+    http.get(PATH, ({ request, params }) =>
+      answering(() => HttpResponse.json(view(access(request, params.id, 'read_api'), request))),
+    ),
+    http.post(PATH, ({ request, params }) =>
+      answering(async () => {
+        const project = access(request, params.id, 'api');
+        const record = decideOnboarding(await readRequest(request), {
+          offering: state.offering,
+          current: state.onboarding(project.id),
+          projectValues: state.projectValues(project.id),
+          effective: effectiveSettings(state.instanceValues(), state.projectValues(project.id)),
+          now: state.platform.clock.now(),
+          settingsPath: `/api/v4/projects/${project.id}/product_analytics/settings`,
+        });
+        const created = !state.onboarding(project.id);
+        state.setOnboarding(project.id, record);
+        return HttpResponse.json(view(project, request), { status: created ? 201 : 200 });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,30 @@
+import { executeFunnelQuery } from '../funnels/execute-funnel-query.ts';
+import type { EventStore } from '../store/event-store.ts';
+import { compileQuery } from './compile-query.ts';
+import type { CompiledQuery } from './compiled-query.ts';
+import { executeEventsQuery, type ResultRow } from './execute-events-query.ts';
+import type { MemberCatalog } from './member-catalog.ts';
+
+/** One result as the query layer returns it. */
+export interface CubeResult {
+  /** The query, normalised (absolute date ranges, explicit order, limit and time zone). */
+  query: Record<string, unknown>;
+  /** Rows keyed by full member name; measures as strings, times as `YYYY-MM-DDTHH:mm:ss.SSS`. */
+  data: ResultRow[];
+  /** Title, short title and type of every member in the rows. */
+  annotation: CompiledQuery['annotation'];
+  /** When the data was read (ISO). */
+  lastRefreshTime: string;
+}
+
+/** Validates, compiles and runs one query over a project's events. */
+export function runQuery(store: EventStore, catalog: MemberCatalog, raw: unknown, now: number): CubeResult {
+  const compiled = compileQuery(raw, catalog, now);
+  const data = compiled.kind === 'events' ? executeEventsQuery(store, compiled) : executeFunnelQuery(store, compiled);
+  return { query: compiled.normalised, data, annotation: compiled.annotation, lastRefreshTime: new Date(now).toISOString() };
+}
+
+/** The `queryType=multi` envelope: results in an array, one per query. */
+export function multiResponse(results: CubeResult[]) {
+  return { queryType: 'regularQuery', results };
+}

@@ -1,0 +1,159 @@
+import type { EventStore } from '../store/event-store.ts';
+import { formatLocal } from '../time/civil-date.ts';
+import { offsetAt } from '../time/zone-offsets.ts';
+import type { EventMeasure } from '../tracked-events.ts';
+import { aggregate } from './aggregate.ts';
+import type { EventsQuery, MeasureFilter } from './compiled-query.ts';
+import { filterRows } from './filter-rows.ts';
+import { groupRows, type KeyColumns } from './group-rows.ts';
+import { fillMissingDays } from './missing-day-fill.ts';
+import { type SortKey, sortGroups } from './sort-groups.ts';
+import { bucketTimes, localTimes, offsetsFor } from './time-buckets.ts';
+
+/** A result row keyed by full member name. */
+export type ResultRow = Record<string, string | number | null>;
+
+const NULL_OFFSET = -(2 ** 31);
+
+/** One grouping column: its codes per position, its sort value per code, and how to write a code out. */
+interface Column {
+  ints?: Int32Array;
+  floats?: Float64Array;
+  sortValue(position: number): number;
+  write(position: number): string | number | null;
+}
+
+function columnsOf(store: EventStore, query: EventsQuery, rows: Int32Array): Column[] {
+  const times = store.times();
+  const offsets = query.dimensions.some((spec) => spec.kind === 'time') ? offsetsFor(query.timezone, times, rows) : undefined;
+  let local: Float64Array | undefined;
+  return query.dimensions.map((spec): Column => {
+    if (spec.kind === 'string') {
+      const source = store.codes(spec.dimension);
+      const codes = new Int32Array(rows.length);
+      for (let index = 0; index < rows.length; index++) codes[index] = source[rows[index] as number] as number;
+      const dictionary = store.dictionary(spec.dimension);
+      const ranks = dictionary.ranks();
+      return {
+        ints: codes,
+        sortValue: (position) =>
+          codes[position] === 0 ? Number.POSITIVE_INFINITY : (ranks[codes[position] as number] as number),
+        write: (position) => dictionary.values[codes[position] as number] ?? null,
+      };
+    }
+    if (spec.kind === 'number') {
+      const source = store.tzOffsets();
+      const codes = new Int32Array(rows.length);
+      for (let index = 0; index < rows.length; index++) {
+        const value = source[rows[index] as number] as number;
+        codes[index] = Number.isNaN(value) ? NULL_OFFSET : value;
+      }
+      return {
+        ints: codes,
+        sortValue: (position) => (codes[position] === NULL_OFFSET ? Number.POSITIVE_INFINITY : (codes[position] as number)),
+        write: (position) => (codes[position] === NULL_OFFSET ? null : (codes[position] as number)),
+      };
+    }
+    local ??= localTimes(times, rows, offsets as NonNullable<typeof offsets>);
+    if (spec.granularity) {
+      const buckets = bucketTimes(local, spec.granularity);
+      return {
+        ints: buckets.codes,
+        sortValue: (position) => buckets.codes[position] as number,
+        write: (position) => buckets.label(buckets.codes[position] as number),
+      };
+    }
+    const raw = new Float64Array(rows.length);
+    for (let index = 0; index < rows.length; index++) raw[index] = times[rows[index] as number] as number;
+    const zone = offsets as NonNullable<typeof offsets>;
+    return {
+      floats: raw,
+      sortValue: (position) => raw[position] as number,
+      write: (position) => formatLocal((raw[position] as number) + offsetAt(zone, raw[position] as number)),
+    };
+  });
+}
+
+function measuresIn(filter: MeasureFilter | undefined, into: Set<EventMeasure>): Set<EventMeasure> {
+  if (!filter) return into;
+  if (filter.kind === 'measure') into.add(filter.measure);
+  else for (const child of filter.children) measuresIn(child, into);
+  return into;
+}
+
+function holds(filter: MeasureFilter, totals: Map<EventMeasure, Float64Array>, group: number): boolean {
+  if (filter.kind === 'and') return filter.children.every((child) => holds(child, totals, group));
+  if (filter.kind === 'or') return filter.children.some((child) => holds(child, totals, group));
+  if (filter.kind !== 'measure') return false;
+  const value = (totals.get(filter.measure) as Float64Array)[group] as number;
+  const first = filter.values[0] ?? 0;
+  switch (filter.operator) {
+    case 'set':
+      return true;
+    case 'notSet':
+      return false;
+    case 'equals':
+      return filter.values.includes(value);
+    case 'notEquals':
+      return !filter.values.includes(value);
+    case 'gt':
+      return value > first;
+    case 'gte':
+      return value >= first;
+    case 'lt':
+      return value < first;
+    default:
+      return value <= first;
+  }
+}
+
+/** Runs a compiled `TrackedEvents` query: filter, group, aggregate, order, page, then fill missing days. */
+export function executeEventsQuery(store: EventStore, query: EventsQuery): ResultRow[] {
+  const rows = filterRows(store, query.filter);
+  const columns = columnsOf(store, query, rows);
+  const keys: KeyColumns = { ints: [], floats: [] };
+  for (const column of columns) {
+    if (column.ints) keys.ints.push(column.ints);
+    if (column.floats) keys.floats.push(column.floats);
+  }
+  const groups = groupRows(rows.length, keys);
+  const groupCount = query.dimensions.length > 0 ? groups.count : 1;
+
+  const needed = measuresIn(query.having, new Set(query.measures.map((spec) => spec.measure)));
+  const totals = new Map<EventMeasure, Float64Array>();
+  for (const measure of needed) totals.set(measure, aggregate(store, measure, rows, groups));
+
+  let kept = new Int32Array(groupCount);
+  for (let group = 0; group < groupCount; group++) kept[group] = group;
+  const having = query.having;
+  if (having) kept = kept.filter((group) => holds(having, totals, group));
+
+  const sortKeys: SortKey[] = query.order.map((key) => {
+    if (key.source === 'measure') {
+      const measure = query.measures[key.index]?.measure as EventMeasure;
+      return { values: totals.get(measure) as Float64Array, desc: key.desc };
+    }
+    const column = columns[key.index] as Column;
+    const values = new Float64Array(groupCount);
+    for (let group = 0; group < groupCount; group++) values[group] = column.sortValue(groups.first[group] as number);
+    return { values, desc: key.desc };
+  });
+  const ordered = sortGroups(kept, sortKeys);
+  // The spec's fill ignores the limit: a day cut off by it would otherwise come back as a false "0".
+  const page = query.fill ? ordered : ordered.subarray(query.offset, query.offset + query.limit);
+
+  const result: ResultRow[] = new Array(page.length);
+  for (let index = 0; index < page.length; index++) {
+    const group = page[index] as number;
+    const position = groups.first[group] as number;
+    const row: ResultRow = {};
+    query.dimensions.forEach((spec, at) => {
+      const value = (columns[at] as Column).write(position);
+      row[spec.key] = value;
+      if (spec.kind === 'time' && spec.aliasKey) row[spec.aliasKey] = value;
+    });
+    for (const spec of query.measures) row[spec.key] = String((totals.get(spec.measure) as Float64Array)[group]);
+    result[index] = row;
+  }
+  return query.fill ? fillMissingDays(result, query) : result;
+}
