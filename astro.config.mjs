@@ -13,9 +13,11 @@ const settings = /** @type {{ site_url: string }} */ (load(readFileSync(path.joi
 
 export default defineConfig({
   site: settings.site_url,
-  outDir: process.env.SUNSET_OUT_DIR ?? './dist',
+  outDir: process.env.SUNSET_OUT_DIR || './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
+  // Code samples are plain: highlighting colours would need their own contrast checks in both themes.
+  markdown: { syntaxHighlight: false },
   integrations: [mdx(), sitemapIntegration(settings.site_url), pagefindIntegration()],
 });

@@ -6,5 +6,5 @@ import path from 'node:path';
  * directory is used rather than this file's URL because pages are bundled into `dist/` before they run.
  */
 export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.SUNSET_CONTENT_DIR ?? 'content');
+  return path.resolve(env.SUNSET_CONTENT_DIR || 'content');
 }

@@ -1,4 +1,6 @@
+import type { Area } from '../schemas/area.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
+import type { ReleaseInfo } from '../schemas/releases-file.ts';
 
 /**
  * Version of the shape of `/register.json` and `/releases/<r>.json`. Raised when a field is removed or
@@ -13,14 +15,29 @@ function publish(entry: RegisterEntry, siteUrl: string): PublishedEntry {
   return { ...entry, url: `${siteUrl.replace(/\/+$/, '')}/register/${entry.id}/` };
 }
 
-/** The whole register as JSON data: every entry with a schema version. */
-export function buildRegisterJson(entries: readonly RegisterEntry[], siteUrl: string) {
+/** What `/register.json` holds besides the entries: the vocabularies entries refer to. */
+export interface RegisterJsonContext {
+  siteUrl: string;
+  areas: readonly Area[];
+  releases: readonly ReleaseInfo[];
+}
+
+/**
+ * The whole register as JSON data: every entry with a schema version, plus the areas and releases, so a
+ * client (such as the `/upgrade/` page) can build plans from this one file.
+ */
+export function buildRegisterJson(entries: readonly RegisterEntry[], context: RegisterJsonContext) {
   return {
     schema_version: REGISTER_JSON_SCHEMA_VERSION,
     count: entries.length,
-    entries: entries.map((entry) => publish(entry, siteUrl)),
+    areas: context.areas,
+    releases: context.releases,
+    entries: entries.map((entry) => publish(entry, context.siteUrl)),
   };
 }
+
+/** The shape of `/register.json`. */
+export type RegisterJson = ReturnType<typeof buildRegisterJson>;
 
 /** One release's entries as JSON data. */
 export function buildReleaseJson(release: string, entries: readonly RegisterEntry[], siteUrl: string) {

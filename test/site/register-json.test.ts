@@ -4,7 +4,15 @@ import { makeEntry } from './entry-fixture.ts';
 
 describe('register JSON', () => {
   it('carries a schema version, every entry and each entry page URL', () => {
-    const data = buildRegisterJson([makeEntry({ id: 'one' }), makeEntry({ id: 'two' })], 'https://docs.example.com/');
+    const areas = [{ id: 'ci', title: 'CI', description: 'Pipelines.' }];
+    const releases = [{ release: '17.0' }];
+    const data = buildRegisterJson([makeEntry({ id: 'one' }), makeEntry({ id: 'two' })], {
+      siteUrl: 'https://docs.example.com/',
+      areas,
+      releases,
+    });
+    expect(data.areas).toEqual(areas);
+    expect(data.releases).toEqual(releases);
     expect(data.schema_version).toBe(REGISTER_JSON_SCHEMA_VERSION);
     expect(data.count).toBe(2);
     expect(data.entries[1]).toMatchObject({ id: 'two', url: 'https://docs.example.com/register/two/', removed_in: '17.0' });

@@ -1,0 +1,20 @@
+/** Where the ticks of one checklist are kept: one `localStorage` key per (from, to, offering). */
+export function planStorageKey(plan: { from: string; to: string; offering?: string }): string {
+  return `sunset-plan:${plan.from}:${plan.to}:${plan.offering || 'all'}`;
+}
+
+/** Reads stored ticks; anything unreadable counts as no ticks rather than an error. */
+export function readTicks(stored: string | null): Set<string> {
+  if (!stored) return new Set();
+  try {
+    const value: unknown = JSON.parse(stored);
+    return new Set(Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Writes ticks in a stable order. */
+export function writeTicks(ticks: ReadonlySet<string>): string {
+  return JSON.stringify([...ticks].sort());
+}

@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const visibleRows = (page: import('playwright-core').Page) =>
+  page.locator('#register-list li:not([hidden])').evaluateAll((rows) => rows.map((row) => ({ ...(row as HTMLElement).dataset })));
+
+describe('register filters', () => {
+  it('filter the list in place and write the choice into the URL', async () => {
+    const page = await openPage(browser, '/register/');
+    const total = await page.locator('#register-list li').count();
+    await page.locator('select[name="area"]').selectOption('tokens');
+    const rows = await visibleRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(total);
+    expect(rows.every((row) => row.area === 'tokens')).toBe(true);
+    expect(new URL(page.url()).search).toBe('?area=tokens');
+    await page.locator('select[name="breaking"]').selectOption('yes');
+    expect((await visibleRows(page)).every((row) => row.area === 'tokens' && row.breaking === 'yes')).toBe(true);
+    expect(new URL(page.url()).search).toBe('?area=tokens&breaking=yes');
+    await expect.poll(() => page.locator('#register-count').textContent()).toMatch(/of \d+ entries match/);
+    await page.context().close();
+  });
+
+  it('read their state from the URL', async () => {
+    const page = await openPage(browser, '/register/?release=18.0&kind=rename');
+    expect(await page.locator('select[name="release"]').inputValue()).toBe('18.0');
+    const rows = await visibleRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.release === '18.0' && row.kind === 'rename')).toBe(true);
+    await page.context().close();
+  });
+
+  it('leave a plain full list without JavaScript', async () => {
+    const page = await openPage(browser, '/register/?area=tokens', { javaScriptEnabled: false });
+    expect(await page.locator('#register-filters').isHidden()).toBe(true);
+    const all = await page.locator('#register-list li').count();
+    expect(await page.locator('#register-list li:visible').count()).toBe(all);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '../../src/register/index.ts';
+import { contentDir } from '../../src/site/content-dir.ts';
+import { launchChromium, openPage, scriptErrors } from './browser.ts';
+
+const IDENTIFIERS = ['CI_JOB_JWT', 'previousStageJobsOrNeeds', 'afterDate', 'threshold'];
+
+/** The pages that own an identifier: register entries naming it, else error conditions naming it. */
+async function ownersOf(name: string): Promise<string[]> {
+  const { data } = await readContent(contentDir());
+  const named = (names: Record<string, string[] | undefined>) => Object.values(names).some((list) => list?.includes(name));
+  const entries = data.entries.filter((entry) => named(entry.names)).map((entry) => `/register/${entry.id}/`);
+  if (entries.length > 0) return entries;
+  return data.errors.filter((error) => named(error.names)).map((error) => `/errors/${error.id}/`);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('search', () => {
+  for (const name of IDENTIFIERS) {
+    it(`returns the entry of ${name} first`, async () => {
+      const owners = await ownersOf(name);
+      expect(owners.length, `nothing in content names ${name}`).toBeGreaterThan(0);
+      const page = await openPage(browser, `/search/?q=${encodeURIComponent(name)}`);
+      const first = page.locator('#search-results li a').first();
+      await first.waitFor();
+      const href = new URL((await first.getAttribute('href')) ?? '', page.url()).pathname;
+      expect(owners).toContain(href);
+      expect(scriptErrors(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('loads Pagefind only once the field is used, and keeps the query in the URL', async () => {
+    const page = await openPage(browser, '/search/');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('/pagefind/'))).toEqual([]);
+    await page.locator('#search-input').fill('id_tokens');
+    await page.locator('#search-results li').first().waitFor();
+    expect(requested.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('id_tokens');
+    await page.context().close();
+  });
+
+  it('narrows results with the release filter', async () => {
+    const page = await openPage(browser, '/search/?q=removed');
+    await page.locator('#search-results li').first().waitFor();
+    await page.locator('select[name="release"]').selectOption('18.0');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('release') === '18.0');
+    await page.waitForFunction(() => /result/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    const links = await page.locator('#search-results li a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links.length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, scriptErrors } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('upgrade checklists', () => {
+  it('keep a tick across a reload and count progress', async () => {
+    const page = await openPage(browser, '/upgrade/16.0-to-17.0/');
+    const boxes = page.locator('[data-plan] input[type="checkbox"]');
+    const total = await boxes.count();
+    expect(total).toBeGreaterThan(0);
+    await boxes.nth(1).check();
+    await expect.poll(() => page.locator('[data-progress]').textContent()).toBe(`1 of ${total} done`);
+    await page.reload();
+    expect(await boxes.nth(1).isChecked()).toBe(true);
+    expect(await boxes.nth(0).isChecked()).toBe(false);
+    expect(await page.locator('[data-progress]').textContent()).toBe(`1 of ${total} done`);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('build a plan from the URL, keep its ticks per offering and export them as Markdown', async () => {
+    const page = await openPage(browser, '/upgrade/?from=17.0&to=18.0&offering=hosted');
+    const box = page.locator('[data-plan] input[type="checkbox"]').first();
+    await box.waitFor();
+    expect(await page.locator('input[name="from"]').inputValue()).toBe('17.0');
+    await box.check();
+    await page.reload();
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await page.locator('[data-export]').click();
+    const markdown = await page.locator('#plan-markdown').inputValue();
+    expect(markdown).toContain('## Upgrade plan: 17.0 → 18.0 (hosted)');
+    expect(markdown).toMatch(/- \[x\] \[/);
+    expect(markdown).toContain('### Hosted offering');
+    const other = await openPage(browser, '/upgrade/?from=17.0&to=18.0&offering=self-managed');
+    await other.locator('[data-plan] input[type="checkbox"]').first().waitFor();
+    expect(await other.locator('[data-plan] input:checked').count()).toBe(0);
+    await other.context().close();
+    await page.context().close();
+  });
+
+  it('explain downgrades, equal and unknown releases', async () => {
+    for (const [query, message] of [
+      ['from=18.0&to=17.0', 'downgrades are not supported'],
+      ['from=17.0&to=17.0', 'pick a later target release'],
+      ['from=17.0&to=99.0', 'is not a release the register knows'],
+    ] as const) {
+      const page = await openPage(browser, `/upgrade/?${query}`);
+      await expect.poll(() => page.locator('#plan-output [role="alert"]').textContent()).toContain(message);
+      await page.context().close();
+    }
+  });
+
+  it('render a static checklist without JavaScript', async () => {
+    const page = await openPage(browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
+    expect(await page.locator('h2#must-do').textContent()).toMatch(/^Must do before upgrading \(\d+\)$/);
+    expect(await page.locator('h2#plan-ahead').count()).toBe(1);
+    expect(await page.locator('#hosted').count()).toBe(1);
+    expect(await page.locator('[data-plan] .checklist li').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-plan-toolbar]').isHidden()).toBe(true);
+    await page.context().close();
+  });
+});
