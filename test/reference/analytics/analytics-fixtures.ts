@@ -1,4 +1,4 @@
-import { getResponse } from 'msw';
+import { getResponse, type HttpHandler } from 'msw';
 import type { AnalyticsOptions } from '../../../src/reference/analytics/module.ts';
 import type { RepositoryFiles } from '../../../src/reference/analytics/repository/repository-files.ts';
 import { createEventStore, type EventStore } from '../../../src/reference/analytics/store/event-store.ts';
@@ -7,7 +7,7 @@ import { manualClock } from '../../../src/reference/platform/clock.ts';
 import { createReference, type Reference } from '../../../src/reference/reference.ts';
 
 /** A page view with readable defaults; override any field. */
-export function event(overrides: Partial<TrackedEvent> & { utcTime: number | string }): TrackedEvent {
+export function event(overrides: Partial<Omit<TrackedEvent, 'utcTime'>> & { utcTime: number | string }): TrackedEvent {
   const { utcTime, ...rest } = overrides;
   return {
     docEncoding: 'UTF-8',
@@ -77,7 +77,7 @@ export interface CallOptions {
 
 /** Sends a request through the handlers (no network) and returns the status and parsed body. */
 export async function call(
-  reference: Reference,
+  reference: { handlers: HttpHandler[] },
   method: string,
   path: string,
   options: CallOptions = {},
@@ -101,6 +101,6 @@ export async function call(
 }
 
 /** Posts a query to endpoint 1 of project 1 with `?queryType=multi` and returns the first result. */
-export async function load(reference: Reference, query: unknown, token = 'demo-read-token') {
+export async function load(reference: { handlers: HttpHandler[] }, query: unknown, token = 'demo-read-token') {
   return call(reference, 'POST', '/api/v4/projects/1/product_analytics/request/load?queryType=multi', { token, body: { query } });
 }
