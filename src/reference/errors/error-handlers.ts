@@ -86,7 +86,7 @@ export function errorHandlers(platform: PlatformContext, state: ErrorTrackingSta
         const issue = state.issues.create(
           {
             project_id: project.id,
-            title: `Error: ${record.title}`,
+            title: `Error: ${view.title}`,
             description: issueDescription(view, errorUrl),
             error_id: record.id,
           },

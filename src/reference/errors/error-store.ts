@@ -3,8 +3,8 @@
  * the clock stays at the edge. Occurrences are kept sorted by time so retention, "first seen", "last
  * seen" and hourly counts read them with binary search.
  */
-import { type ErrorEvent, mainException, userKey } from './error-event.ts';
-import { culpritOf, groupingKey, titleOf } from './grouping.ts';
+import { type ErrorEvent, userKey } from './error-event.ts';
+import { groupingKey } from './grouping.ts';
 import { RETENTION_MS } from './ingestion-limits.ts';
 
 /** Statuses. `open` is the spec's; `resolved` and `ignored` are reference design. */
@@ -26,16 +26,12 @@ export interface ErrorRecord {
   projectId: number;
   /** The grouping key within the project. */
   key: string;
-  title: string;
-  type?: string;
-  culprit: string;
-  platform: string;
   status: ErrorStatus;
   /** Sorted by time, oldest first. */
   occurrences: Occurrence[];
   /** Distinct users and how many retained occurrences each has. */
   users: Map<string, number>;
-  /** The most recent event, whose stack trace the details show. */
+  /** The most recent event: its title, culprit and stack trace are the error's. */
   latest: ErrorEvent;
   /** The issue created from this error, by its project-scoped number. */
   issueIid?: number;
@@ -62,16 +58,6 @@ function insertSorted(occurrences: Occurrence[], occurrence: Occurrence): void {
   const last = occurrences.at(-1);
   if (!last || last.time <= occurrence.time) occurrences.push(occurrence);
   else occurrences.splice(firstAfter(occurrences, occurrence.time), 0, occurrence);
-}
-
-function describe(record: ErrorRecord, event: ErrorEvent): void {
-  record.latest = event;
-  record.title = titleOf(event);
-  record.culprit = culpritOf(event);
-  record.platform = event.platform;
-  const type = mainException(event)?.type;
-  if (type) record.type = type;
-  else delete record.type;
 }
 
 /** The error state with its operations. */
@@ -106,23 +92,11 @@ export function createErrorStore(): ErrorStore {
       let record = byKey.get(scoped);
       if (!record) {
         lastId += 1;
-        record = {
-          id: lastId,
-          projectId,
-          key,
-          title: '',
-          culprit: '',
-          platform: event.platform,
-          status: 'open',
-          occurrences: [],
-          users: new Map(),
-          latest: event,
-        };
-        describe(record, event);
+        record = { id: lastId, projectId, key, status: 'open', occurrences: [], users: new Map(), latest: event };
         byId.set(record.id, record);
         byKey.set(scoped, record);
       } else if (event.timestamp >= record.latest.timestamp) {
-        describe(record, event);
+        record.latest = event;
       }
       const occurrence: Occurrence = { time: event.timestamp, eventId: event.eventId };
       if (event.release) occurrence.release = event.release;

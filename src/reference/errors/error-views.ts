@@ -6,8 +6,9 @@
  * hours are clock hours in UTC, and the value shown is the latest occurrence before the start of the
  * current hour. An error first seen in the current hour shows its first occurrence until the hour ends.
  */
-import type { ErrorEvent, EventUser, ExceptionValue } from './error-event.ts';
+import { type ErrorEvent, type EventUser, type ExceptionValue, mainException } from './error-event.ts';
 import { type ErrorRecord, type ErrorStatus, firstAtOrAfter } from './error-store.ts';
+import { culpritOf, titleOf } from './grouping.ts';
 import { FREQUENCY_HOURS, HOUR_MS } from './ingestion-limits.ts';
 
 /** The start of the clock hour that holds `time`. */
@@ -89,10 +90,10 @@ export function summarize(record: ErrorRecord, now: number): ErrorSummary {
   return {
     id: record.id,
     project_id: record.projectId,
-    title: record.title,
-    type: record.type ?? null,
-    culprit: record.culprit,
-    platform: record.platform,
+    title: titleOf(record.latest),
+    type: mainException(record.latest)?.type ?? null,
+    culprit: culpritOf(record.latest),
+    platform: record.latest.platform,
     status: record.status,
     occurrences: record.occurrences.length,
     users_affected: record.users.size,

@@ -25,8 +25,8 @@ export interface NormalizeContext {
   clientAddress: string;
   /** When the request arrived (the clock's now). */
   receivedAt: number;
-  /** The id to use when the event has none (the envelope's `event_id`, or a new one). */
-  fallbackEventId: string;
+  /** The id to use when the event has none (the envelope's `event_id`, or a new one); called only then. */
+  fallbackEventId: () => string;
 }
 
 const HEX_ID = /^[0-9a-f]{32}$/;
@@ -131,7 +131,7 @@ function readFingerprint(event: JsonObject, path: string): string[] | undefined 
 export function normalizeEvent(payload: unknown, context: NormalizeContext, path = 'event'): ErrorEvent {
   if (!isObject(payload)) throw new ApiError(400, `${path} must be a JSON object`);
   const event: ErrorEvent = {
-    eventId: readEventId(payload.event_id, `${path}.event_id`) ?? context.fallbackEventId,
+    eventId: readEventId(payload.event_id, `${path}.event_id`) ?? context.fallbackEventId(),
     timestamp: occurrenceTime(payload.timestamp, context.receivedAt, `${path}.timestamp`),
     receivedAt: context.receivedAt,
     platform: readString(payload, 'platform', path) || 'other',

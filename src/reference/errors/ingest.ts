@@ -89,7 +89,8 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
       const event = inItem(item, () => {
         const payload = parseJsonObject(utf8(item.payload), 'the event');
         // The envelope's event_id names its (first) event when the event omits its own.
-        const fallbackEventId = batch.events.length === 0 && headerId ? headerId : newEventId();
+        const first = batch.events.length === 0;
+        const fallbackEventId = () => (first && headerId ? headerId : newEventId());
         return normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId });
       });
       batch.events.push(event);
@@ -111,7 +112,7 @@ function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps)
   const event = normalizeEvent(payload, {
     clientAddress: request.clientAddress,
     receivedAt: deps.now(),
-    fallbackEventId: newEventId(),
+    fallbackEventId: newEventId,
   });
   return { events: [event], sessions: [], replyId: event.eventId };
 }

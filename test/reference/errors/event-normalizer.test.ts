@@ -5,7 +5,7 @@ import { ApiError } from '../../../src/reference/platform/api-error.ts';
 const context = {
   clientAddress: '198.51.100.9',
   receivedAt: Date.parse('2025-03-10T12:00:00Z'),
-  fallbackEventId: 'f'.repeat(32),
+  fallbackEventId: () => 'f'.repeat(32),
 };
 const normalize = (payload: unknown) => normalizeEvent(payload, context);
 const rejection = (payload: unknown): string => {
@@ -51,7 +51,7 @@ describe('event normalization', () => {
 
   it('normalizes event ids and falls back to the given one', () => {
     expect(normalize({ event_id: 'ABCDEF01-2345-6789-ABCD-EF0123456789' }).eventId).toBe('abcdef0123456789abcdef0123456789');
-    expect(normalize({}).eventId).toBe(context.fallbackEventId);
+    expect(normalize({}).eventId).toBe('f'.repeat(32));
   });
 
   it('treats null as absent', () => {

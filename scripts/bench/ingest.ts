@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:ingest`: sends 100,000 SDK-shaped requests (Go, Java, NodeJS, PHP, Python, Ruby and Rust
+ * shapes; the Python ones gzip-compressed, some others deflate) through the error-tracking ingestion in
+ * one process, and prints events per second and the p99 time per request for each path:
+ *
+ * - `handlers`: a Fetch `Request` through MSW's `getResponse` over all reference handlers, as in the
+ *   browser and in Node tests;
+ * - `direct`: the `ingest` function the handlers call, without building a `Request`;
+ *
+ * each with the portable `DecompressionStream` and with `node:zlib`. The floor is the same bodies
+ * (already decompressed) only split into lines and `JSON.parse`d; the ratio is each path's time over it.
+ * Options: `--count N` (default 100000), `--paths handlers,direct,...` to pick paths.
+ */
+
+import { parseArgs } from 'node:util';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { getResponse } from 'msw';
+import type { Decompressor } from '../../src/reference/errors/body-decoding.ts';
+import type { IngestRequest } from '../../src/reference/errors/ingest.ts';
+import { SDK_SAMPLES } from '../../src/reference/errors/sdk-samples.ts';
+import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
+import { createReference, type Reference } from '../../src/reference/reference.ts';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib' },
+  },
+});
+const COUNT = Number(values.count);
+const PUBLIC_KEY = '0123456789abcdef0123456789abcdef';
+const BASE = 'http://localhost:8787';
+const DSN = `http://${PUBLIC_KEY}@localhost:8787/api/v4/error_tracking/collector/1`;
+
+interface Prepared {
+  path: string;
+  kind: IngestRequest['kind'];
+  headers: Record<string, string>;
+  query: string;
+  /** As sent (maybe compressed). */
+  body: Uint8Array;
+  /** Decompressed text, for the parse-only floor. */
+  text: string;
+}
+
+function prepare(count: number): Prepared[] {
+  const encoder = new TextEncoder();
+  const now = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const sample = SDK_SAMPLES[index % SDK_SAMPLES.length];
+    if (!sample) throw new Error('no SDK samples');
+    // Occurrences arrive in time order, 10 ms apart, ending now: all inside the last day.
+    const built = sample.build({ publicKey: PUBLIC_KEY, dsn: DSN, at: now - (count - index) * 10, variant: index });
+    const headers = { ...built.headers };
+    let body: Uint8Array = encoder.encode(built.body);
+    if (built.gzip) body = gzipSync(built.body);
+    else if (index % 50 === 3) {
+      body = deflateSync(built.body);
+      headers['content-encoding'] = 'deflate';
+    }
+    const path = `/api/v4/error_tracking/collector/api/1/${built.kind}/${built.query ? `?${built.query}` : ''}`;
+    return { path, kind: built.kind, headers, query: built.query, body, text: built.body };
+  });
+}
+
+function freshReference(decompress: Decompressor | undefined): Reference {
+  const reference = createReference({ errors: decompress ? { decompress } : {} });
+  reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: PUBLIC_KEY });
+  return reference;
+}
+
+type Send = (request: Prepared) => Promise<number>;
+
+const viaHandlers =
+  (reference: Reference): Send =>
+  async (request) => {
+    const response = await getResponse(
+      reference.handlers,
+      new Request(`${BASE}${request.path}`, { method: 'POST', headers: request.headers, body: request.body as BodyInit }),
+    );
+    await response?.arrayBuffer();
+    return response?.status ?? 0;
+  };
+
+const direct =
+  (reference: Reference): Send =>
+  async (request) =>
+    (
+      await reference.errors.ingest({
+        kind: request.kind,
+        projectId: '1',
+        headers: new Headers(request.headers),
+        query: new URLSearchParams(request.query),
+        body: request.body,
+        clientAddress: '127.0.0.1',
+      })
+    ).status;
+
+interface Timing {
+  seconds: number;
+  p99: number;
+}
+
+async function time(requests: Prepared[], send: Send): Promise<Timing> {
+  const durations = new Float64Array(requests.length);
+  const started = performance.now();
+  for (const [index, request] of requests.entries()) {
+    const before = performance.now();
+    const status = await send(request);
+    durations[index] = performance.now() - before;
+    if (status !== 200) throw new Error(`request ${index} (${request.path}) answered ${status}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  durations.sort();
+  return { seconds, p99: durations[Math.floor(durations.length * 0.99)] ?? 0 };
+}
+
+function parseOnly(requests: Prepared[]): Timing {
+  const durations = new Float64Array(requests.length);
+  const started = performance.now();
+  let sink = 0;
+  for (const [index, request] of requests.entries()) {
+    const before = performance.now();
+    for (const line of request.text.split('\n')) if (line) sink += Object.keys(JSON.parse(line)).length;
+    durations[index] = performance.now() - before;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (sink === 0) throw new Error('nothing parsed');
+  durations.sort();
+  return { seconds, p99: durations[Math.floor(durations.length * 0.99)] ?? 0 };
+}
+
+const PATHS: Record<string, { label: string; make: () => Send; reference: () => Reference }> = {};
+for (const [name, decompress] of [
+  ['stream', undefined],
+  ['zlib', zlibDecompressor],
+] as const) {
+  let reference = freshReference(decompress);
+  PATHS[`handlers-${name}`] = {
+    label: `handlers (MSW getResponse), ${name === 'stream' ? 'DecompressionStream' : 'node:zlib'}`,
+    reference: () => reference,
+    make: () => viaHandlers((reference = freshReference(decompress))),
+  };
+  let directReference = freshReference(decompress);
+  PATHS[`direct-${name}`] = {
+    label: `direct ingest(), ${name === 'stream' ? 'DecompressionStream' : 'node:zlib'}`,
+    reference: () => directReference,
+    make: () => direct((directReference = freshReference(decompress))),
+  };
+}
+
+const requests = prepare(COUNT);
+const compressed = requests.filter(
+  (request) => request.headers['content-encoding'] && request.headers['content-encoding'] !== '',
+);
+console.log(
+  `${COUNT} requests (${SDK_SAMPLES.map((sample) => sample.sdk).join(', ')} shapes; ${compressed.length} compressed), one event each`,
+);
+parseOnly(requests.slice(0, 5000));
+const floor = parseOnly(requests);
+const rate = (timing: Timing) => Math.round(COUNT / timing.seconds);
+const row = (label: string, timing: Timing, extra = '') =>
+  console.log(
+    `${label.padEnd(48)} ${String(rate(timing)).padStart(8)} events/s   p99 ${(timing.p99 * 1000).toFixed(1).padStart(7)} µs${extra}`,
+  );
+row('floor: split + JSON.parse only', floor);
+
+for (const name of values.paths.split(',').map((each) => each.trim())) {
+  const path = PATHS[name];
+  if (!path) throw new Error(`unknown path "${name}"; use ${Object.keys(PATHS).join(', ')}`);
+  await time(requests.slice(0, 5000), path.make());
+  const timing = await time(requests, path.make());
+  const stored = path.reference().errors.state.errors.size();
+  if (stored !== COUNT) throw new Error(`${path.label}: ${stored} events stored, expected ${COUNT}`);
+  const ratio = timing.seconds / floor.seconds;
+  const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
+  row(path.label, timing, `   ${ratio.toFixed(1)}× floor   ${goals}`);
+}
