@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
-import { createEngine, parseErrorInfo } from './engine.ts';
+import { parseErrorInfo } from './engine.ts';
 import type { Finding, RuleInfo } from './finding.ts';
 import { includedFiles } from './scan/ci-includes.ts';
-import { DEFAULT_MAX_BYTES, eachLimited, readTextFile } from './scan/read-files.ts';
+import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
+import { DEFAULT_MAX_BYTES } from './scan/scan-files.ts';
 import { type SkipNote, walk } from './scan/walk.ts';
 
 /** What to check and how. */
@@ -19,8 +21,8 @@ export interface CheckOptions {
   configDir: string;
   /** Files above this many bytes are skipped. */
   maxBytes?: number;
-  /** Files read at once. */
-  concurrency?: number;
+  /** Threads that read and match files (default: the machine's cores, at most 4). */
+  threads?: number;
 }
 
 /** Counts that say how much was read, for the summary and `--verbose`. */
@@ -49,38 +51,40 @@ const ROOT_CI = /^\.gitlab-ci\.ya?ml$/;
 /** Scans the paths for uses of what the register removes or deprecates in the range. */
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
-  const { files, skipped } = walk(options.paths, options.cwd);
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const pool = createScanPool(options.threads);
+  const { files, skipped } = walk(options.paths, options.cwd, (count) => {
+    if (count === WARM_AT) pool.warm();
+  });
 
-  // Files a root CI configuration includes locally are CI configuration too, wherever they live.
+  // Files a CI configuration includes locally are CI configuration too, wherever they live. Paths in
+  // `include: local` are relative to the project root, the folder that holds `.gitlab-ci.yml`.
   const includes = new Set<string>();
   const yamlPaths = files.filter((file) => /\.ya?ml$/.test(file.rootPath)).map((file) => file.rootPath);
-  for (const root of files.filter((file) => ROOT_CI.test(file.rootPath))) {
+  for (const root of files.filter((file) => ROOT_CI.test(path.posix.basename(file.rootPath)))) {
     const text = await readFile(root.absolute, 'utf8').catch(() => '');
-    for (const included of includedFiles(text, yamlPaths)) includes.add(included);
+    const folder = path.posix.dirname(root.rootPath);
+    const prefix = folder === '.' ? '' : `${folder}/`;
+    const below = yamlPaths
+      .filter((candidate) => candidate.startsWith(prefix))
+      .map((candidate) => candidate.slice(prefix.length));
+    for (const included of includedFiles(text, below)) includes.add(`${prefix}${included}`);
   }
-  const engine = createEngine(rules, { configDir: options.configDir, includes }, register.settings.site_url);
-  const { prefilter } = engine;
-
-  const findings: Finding[] = [];
-  const stats: CheckStats = { files: files.length, bytes: 0, candidates: 0, suppressed: 0 };
-  await eachLimited(files, options.concurrency ?? 32, async (file) => {
-    const outcome = await readTextFile(file.absolute, maxBytes);
-    if (!outcome.ok) {
-      skipped.push({ path: file.path, reason: outcome.reason });
-      return;
-    }
-    const { bytes } = outcome;
-    stats.bytes += bytes.length;
-    // Anchors are ASCII, so the bytes are tested as Latin-1 without decoding UTF-8 first.
-    const quick = prefilter.asciiOnly ? bytes.toString('latin1') : bytes.toString('utf8');
-    if (!engine.readsEverything && !prefilter.hits(quick)) return;
-    stats.candidates++;
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    const result = engine.checkText(file, text, engine.readsEverything ? undefined : prefilter.anchorsIn(text));
-    findings.push(...result.findings);
-    stats.suppressed += result.suppressed;
+  const layout = { configDir: options.configDir, includes };
+  const output = await pool.run({
+    files,
+    rules,
+    layout,
+    siteUrl: register.settings.site_url,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
   });
+  const findings = output.findings;
+  skipped.push(...output.skipped);
+  const stats: CheckStats = {
+    files: files.length,
+    bytes: output.bytes,
+    candidates: output.candidates,
+    suppressed: output.suppressed,
+  };
 
   findings.sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId),

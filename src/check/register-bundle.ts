@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RegisterData } from '../register/load.ts';
 
@@ -35,31 +36,26 @@ export async function readBundle(file: string): Promise<RegisterData | undefined
   return { ...bundle.data, sources: new Map(bundle.data.sources) };
 }
 
-/** The newest modification time among a directory's files (recursively), or 0 when it does not exist. */
-export async function newestChange(directory: string): Promise<number> {
+/**
+ * The newest modification time among a directory's files (recursively), or 0 when it does not exist.
+ * Synchronous: a few hundred `stat` calls are faster in a row than through the thread pool.
+ */
+export function newestChange(directory: string): number {
   let names: string[];
   try {
-    names = await readdir(directory, { recursive: true });
+    names = readdirSync(directory, { recursive: true, encoding: 'utf8' });
   } catch {
     return 0;
   }
-  const times = await Promise.all(
-    names.map((name) =>
-      stat(path.join(directory, name)).then(
-        (info) => info.mtimeMs,
-        () => 0,
-      ),
-    ),
-  );
-  return Math.max(0, ...times);
+  let newest = 0;
+  for (const name of names)
+    newest = Math.max(newest, statSync(path.join(directory, name), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  return newest;
 }
 
 /** Whether a bundle exists and is at least as new as every content file. */
-export async function bundleIsFresh(file: string, contentDir: string): Promise<boolean> {
-  const bundleTime = await stat(file).then(
-    (info) => info.mtimeMs,
-    () => undefined,
-  );
+export function bundleIsFresh(file: string, contentDir: string): boolean {
+  const bundleTime = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   if (bundleTime === undefined) return false;
-  return bundleTime >= (await newestChange(contentDir));
+  return bundleTime >= newestChange(contentDir);
 }

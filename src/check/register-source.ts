@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_DIR, loadRegister } from '../register/index.ts';
 import { createRegister, type Register } from '../register/register.ts';
 import { BUNDLE_PATH, bundleIsFresh, readBundle } from './register-bundle.ts';
 
@@ -20,10 +19,12 @@ export interface LoadedRegister {
  */
 export async function loadCliRegister(root: string = PROJECT_ROOT): Promise<LoadedRegister> {
   const bundleFile = path.join(root, BUNDLE_PATH);
-  const contentDir = root === PROJECT_ROOT ? CONTENT_DIR : path.join(root, 'content');
-  if (await bundleIsFresh(bundleFile, contentDir)) {
+  const contentDir = path.join(root, 'content');
+  if (bundleIsFresh(bundleFile, contentDir)) {
     const data = await readBundle(bundleFile);
     if (data) return { register: createRegister(data), source: 'bundle' };
   }
+  // Loaded on demand: parsing and validating content pulls in the YAML reader and every schema.
+  const { loadRegister } = await import('../register/index.ts');
   return { register: await loadRegister(contentDir), source: 'content' };
 }

@@ -50,8 +50,10 @@ function elementOffsets(document: ASTNode, rule: GraphqlRule): number[] {
  * written in queries.
  */
 export function graphqlMatcher(rule: GraphqlRule): Matcher {
+  // An argument needs its field in the same document, and a field name is usually the rarer word.
+  const parentNeeded = rule.element === 'argument' && rule.parent !== undefined && rule.parent.length > rule.name.length;
   return {
-    anchor: rule.name,
+    anchor: parentNeeded ? rule.parent : rule.name,
     applies: (kind) => kind === 'graphql' || kind === 'code',
     match(file) {
       const matches: Match[] = [];

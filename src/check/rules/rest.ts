@@ -21,12 +21,17 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(String.raw`(?:/|(?<=["'\x60]))(?<at>${body})(?![\w-]|/[\w:$%{])`, 'dg');
 }
 
-/** The longest literal run of a path shape, which every match contains. */
+/**
+ * The literal run of a path shape used as its prefilter anchor: the last one (`ci/lint` of
+ * `/projects/:id/ci/lint`), which names the resource most precisely, unless it is under four characters.
+ */
 export function pathAnchor(path: string): string {
   const runs = path
     .replace(/^\//, '')
     .split(/\/?:[^/]+\/?/)
     .filter((run) => run.length > 0);
+  const last = runs.at(-1) ?? '';
+  if (last.length >= 4) return last;
   return runs.reduce((best, run) => (run.length > best.length ? run : best), '');
 }
 

@@ -2,43 +2,39 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
-/** The ignore files read in every directory: Git's, then Sunset's own (which can only add to Git's). */
+/** The ignore files read in every directory: Git's, then Sunset's own (same syntax). */
 export const IGNORE_FILES = ['.gitignore', '.sunsetignore'] as const;
 
 /** The rules of one ignore file, applying below its directory. */
 export interface IgnoreLayer {
-  /** Absolute directory the rules are relative to. */
-  base: string;
+  /**
+   * The layer's directory relative to the walk's base, with forward slashes and a trailing slash
+   * (`''` for the base itself, `'src/'` below it), so paths are made relative by slicing.
+   */
+  prefix: string;
   rules: Ignore;
 }
 
-/** Reads the ignore files of a directory, if any, as layers. */
-export function layersOf(directory: string, names: readonly string[] = IGNORE_FILES): IgnoreLayer[] {
-  const layers: IgnoreLayer[] = [];
-  for (const name of names) {
-    const file = path.join(directory, name);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    layers.push({ base: directory, rules: ignore().add(text) });
+/** Reads an ignore file as a layer, or undefined when it does not exist. */
+export function readLayer(file: string, prefix: string): IgnoreLayer | undefined {
+  try {
+    return { prefix, rules: ignore().add(readFileSync(file, 'utf8')) };
+  } catch {
+    return undefined;
   }
-  return layers;
 }
 
 /**
- * Whether a path is ignored by a stack of layers, outermost first. A deeper layer can re-include what an
- * outer one ignored (`!pattern`), as in Git; a path is never re-included from inside an ignored directory
- * because the walk does not enter it.
+ * Whether a path (relative to the walk's base, forward slashes) is ignored by a stack of layers,
+ * outermost first. A deeper layer can re-include what an outer one ignored (`!pattern`), as in Git;
+ * nothing is re-included from inside an ignored directory because the walk does not enter it.
  */
-export function isIgnored(layers: readonly IgnoreLayer[], absolute: string, directory: boolean): boolean {
+export function isIgnored(layers: readonly IgnoreLayer[], relative: string, directory: boolean): boolean {
   let ignored = false;
   for (const layer of layers) {
-    const relative = path.relative(layer.base, absolute).split(path.sep).join('/');
-    if (relative === '' || relative.startsWith('..')) continue;
-    const result = layer.rules.test(directory ? `${relative}/` : relative);
+    if (!relative.startsWith(layer.prefix)) continue;
+    const own = relative.slice(layer.prefix.length);
+    const result = layer.rules.test(directory ? `${own}/` : own);
     if (result.ignored) ignored = true;
     else if (result.unignored) ignored = false;
   }
@@ -54,20 +50,29 @@ export function repositoryRoot(start: string): string | undefined {
 }
 
 /**
- * The layers that apply to a scan root from above it: `.git/info/exclude` and the ignore files of every
- * directory from the repository root down to (not including) the scan root.
+ * The layers that apply to a scan root from above it, relative to `base` (the repository root):
+ * `.git/info/exclude` and the ignore files of every directory from the repository root down to (not
+ * including) the scan root.
  */
-export function outerLayers(scanRoot: string, repoRoot: string | undefined): IgnoreLayer[] {
-  if (!repoRoot) return [];
+export function outerLayers(scanRoot: string, base: string, isRepository: boolean): IgnoreLayer[] {
   const layers: IgnoreLayer[] = [];
-  const exclude = path.join(repoRoot, '.git', 'info');
-  for (const layer of layersOf(exclude, ['exclude'])) layers.push({ base: repoRoot, rules: layer.rules });
+  if (isRepository) {
+    const exclude = readLayer(path.join(base, '.git', 'info', 'exclude'), '');
+    if (exclude) layers.push(exclude);
+  }
   const chain: string[] = [];
-  for (let directory = scanRoot; directory !== repoRoot; directory = path.dirname(directory)) {
+  for (let directory = scanRoot; directory !== base; directory = path.dirname(directory)) {
     const parent = path.dirname(directory);
     if (parent === directory) break;
     chain.unshift(parent);
   }
-  for (const directory of chain) layers.push(...layersOf(directory));
+  for (const directory of chain) {
+    const relative = path.relative(base, directory).split(path.sep).join('/');
+    const prefix = relative === '' ? '' : `${relative}/`;
+    for (const name of IGNORE_FILES) {
+      const layer = readLayer(path.join(directory, name), prefix);
+      if (layer) layers.push(layer);
+    }
+  }
   return layers;
 }

@@ -1,78 +1,85 @@
-/** One pass over a file's text that says which rule anchors it contains. */
+/** One pass over a file's bytes that says which rule anchors it contains. */
 export interface Prefilter {
-  /** True when at least one anchor occurs: the quick test every file gets. */
-  hits(text: string): boolean;
-  /** Every anchor that occurs in the text (also anchors that overlap or contain one another). */
-  anchorsIn(text: string): Set<string>;
-  /** True when no anchor is non-ASCII, so bytes can be tested as Latin-1 without decoding UTF-8. */
-  readonly asciiOnly: boolean;
+  /** True when at least one anchor occurs: the quick test every file gets. Stops at the first hit. */
+  hits(bytes: Uint8Array): boolean;
+  /** Every anchor that occurs in the bytes, overlapping ones included. */
+  anchorsIn(bytes: Uint8Array): Set<string>;
+  /** Number of automaton states, for `--verbose` and benchmarks. */
+  readonly states: number;
 }
 
-interface TrieNode {
-  end: boolean;
-  children: Map<string, TrieNode>;
-}
-
-function escapeChar(char: string): string {
-  return /[.*+?^${}()|[\]\\/-]/.test(char) ? `\\${char}` : char;
-}
+const encoder = new TextEncoder();
 
 /**
- * The anchors as one regular expression shaped like a trie (`CI_(?:JOB_JWT(?:_V2)?|PRE_CLONE_SCRIPT)`):
- * shared prefixes are read once, and at any position the longest anchor starting there wins.
+ * Builds an Aho–Corasick automaton over the anchors' UTF-8 bytes and flattens it into a full transition
+ * table (256 entries per state), so the scan is one table lookup per byte with no backtracking and no
+ * decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors nothing
+ * ever hits.
  */
-export function trieSource(anchors: readonly string[]): string {
-  const root: TrieNode = { end: false, children: new Map() };
-  for (const anchor of anchors) {
-    let node = root;
-    for (const char of anchor) {
-      let next = node.children.get(char);
-      if (!next) {
-        next = { end: false, children: new Map() };
-        node.children.set(char, next);
-      }
-      node = next;
-    }
-    node.end = true;
-  }
-  const emit = (node: TrieNode): string => {
-    const branches = [...node.children].map(([char, child]) => escapeChar(char) + emit(child));
-    if (branches.length === 0) return '';
-    const body = branches.length === 1 ? (branches[0] as string) : `(?:${branches.join('|')})`;
-    if (!node.end) return body;
-    return branches.length === 1 && [...node.children.values()][0]?.children.size === 0 && body.length === 1
-      ? `${body}?`
-      : `(?:${body})?`;
-  };
-  return emit(root);
-}
-
-/** Builds the prefilter for a set of anchors; with no anchors nothing ever hits. */
 export function createPrefilter(anchors: Iterable<string>): Prefilter {
   const list = [...new Set(anchors)].filter((anchor) => anchor.length > 0).sort();
-  const source = list.length > 0 ? trieSource(list) : '(?!)';
-  const quick = new RegExp(source);
-  const all = new RegExp(source, 'g');
-  const contained = new Map<string, string[]>();
-  const within = (found: string) => {
-    let anchors = contained.get(found);
-    if (!anchors) {
-      anchors = list.filter((anchor) => found.includes(anchor));
-      contained.set(found, anchors);
+  const children: Map<number, number>[] = [new Map()];
+  const outputs: number[][] = [[]];
+  list.forEach((anchor, index) => {
+    let state = 0;
+    for (const byte of encoder.encode(anchor)) {
+      let next = children[state]?.get(byte);
+      if (next === undefined) {
+        next = children.length;
+        children.push(new Map());
+        outputs.push([]);
+        children[state]?.set(byte, next);
+      }
+      state = next;
     }
-    return anchors;
-  };
+    outputs[state]?.push(index);
+  });
+
+  const states = children.length;
+  const table = new Int32Array(states * 256);
+  const fail = new Int32Array(states);
+  const queue: number[] = [];
+  for (const [byte, next] of children[0] as Map<number, number>) {
+    table[byte] = next;
+    queue.push(next);
+  }
+  // Breadth first, so a state's failure target is complete before the state is.
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head] as number;
+    const failOutputs = outputs[fail[state] as number] as number[];
+    if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
+    const row = state * 256;
+    const failRow = (fail[state] as number) * 256;
+    const own = children[state] as Map<number, number>;
+    for (let byte = 0; byte < 256; byte++) {
+      const next = own.get(byte);
+      if (next === undefined) table[row + byte] = table[failRow + byte] as number;
+      else {
+        table[row + byte] = next;
+        fail[next] = table[failRow + byte] as number;
+        queue.push(next);
+      }
+    }
+  }
+  const accepting = Uint8Array.from(outputs, (found) => (found.length > 0 ? 1 : 0));
+
   return {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly the range tested.
-    asciiOnly: list.every((anchor) => /^[\x00-\x7f]*$/.test(anchor)),
-    hits: (text) => quick.test(text),
-    anchorsIn(text) {
+    states,
+    hits(bytes) {
+      if (list.length === 0) return false;
+      let state = 0;
+      for (let i = 0; i < bytes.length; i++) {
+        state = table[(state << 8) | (bytes[i] as number)] as number;
+        if (accepting[state] === 1) return true;
+      }
+      return false;
+    },
+    anchorsIn(bytes) {
       const found = new Set<string>();
-      all.lastIndex = 0;
-      for (let match = all.exec(text); match; match = all.exec(text)) {
-        for (const anchor of within(match[0])) found.add(anchor);
-        // Step one character, not the match length, so an anchor starting inside this match is seen too.
-        all.lastIndex = match.index + 1;
+      let state = 0;
+      for (let i = 0; i < bytes.length; i++) {
+        state = table[(state << 8) | (bytes[i] as number)] as number;
+        if (accepting[state] === 1) for (const index of outputs[state] as number[]) found.add(list[index] as string);
       }
       return found;
     },

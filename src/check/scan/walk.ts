@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type IgnoreLayer, isIgnored, layersOf, outerLayers, repositoryRoot } from './ignore-rules.ts';
+import { IGNORE_FILES, type IgnoreLayer, isIgnored, outerLayers, readLayer, repositoryRoot } from './ignore-rules.ts';
 
 /** A file the walk found. */
 export interface WalkedFile {
@@ -29,25 +29,23 @@ export class UnreadablePathError extends Error {
 }
 
 const toPosix = (text: string) => text.split(path.sep).join('/');
+const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
 
 /**
  * Lists the files under the given paths, honouring `.gitignore` and `.sunsetignore` at every level
  * (and those above a scanned directory up to its repository root) and never entering `.git`.
  * A file named on the command line is read even when ignored. Symbolic links are not followed.
+ * Paths are built by joining names, not by `path.relative`, because the walk visits every file.
+ * `onFile` hears the running count, so a caller can start work early on a large tree.
  */
-export function walk(targets: readonly string[], cwd: string): { files: WalkedFile[]; skipped: SkipNote[] } {
+export function walk(
+  targets: readonly string[],
+  cwd: string,
+  onFile?: (count: number) => void,
+): { files: WalkedFile[]; skipped: SkipNote[] } {
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
   const seen = new Set<string>();
-  const add = (absolute: string, rootBase: string) => {
-    if (seen.has(absolute)) return;
-    seen.add(absolute);
-    files.push({
-      absolute,
-      path: toPosix(path.relative(cwd, absolute)) || path.basename(absolute),
-      rootPath: toPosix(path.relative(rootBase, absolute)),
-    });
-  };
 
   for (const target of targets) {
     const absolute = path.resolve(cwd, target);
@@ -55,46 +53,59 @@ export function walk(targets: readonly string[], cwd: string): { files: WalkedFi
     try {
       stats = statSync(absolute);
     } catch (error) {
-      throw new UnreadablePathError(
-        target,
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : String(error),
-      );
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UnreadablePathError(target, code === 'ENOENT' ? 'no such file or directory' : String(code ?? error));
     }
-    const repoRoot = repositoryRoot(stats.isDirectory() ? absolute : path.dirname(absolute));
+    const directory = stats.isDirectory() ? absolute : path.dirname(absolute);
+    const repoRoot = repositoryRoot(directory);
+    const base = repoRoot ?? directory;
     if (stats.isFile()) {
-      add(absolute, repoRoot ?? path.dirname(absolute));
+      if (!seen.has(absolute))
+        files.push({ absolute, path: toPosix(path.relative(cwd, absolute)), rootPath: toPosix(path.relative(base, absolute)) });
+      seen.add(absolute);
       continue;
     }
     if (!stats.isDirectory()) throw new UnreadablePathError(target, 'not a file or directory');
-    const rootBase = repoRoot ?? absolute;
-    const visit = (directory: string, layers: IgnoreLayer[]) => {
+
+    const visit = (dir: string, rootRel: string, shown: string, layers: readonly IgnoreLayer[]) => {
       let entries: Dirent[];
       try {
-        entries = readdirSync(directory, { withFileTypes: true });
+        entries = readdirSync(dir, { withFileTypes: true });
       } catch (error) {
-        if (directory === absolute) throw new UnreadablePathError(target, String(error));
-        skipped.push({
-          path: toPosix(path.relative(cwd, directory)),
-          reason: `directory not readable (${(error as NodeJS.ErrnoException).code})`,
-        });
+        if (dir === absolute) throw new UnreadablePathError(target, String((error as NodeJS.ErrnoException).code ?? error));
+        skipped.push({ path: shown, reason: `directory not readable (${(error as NodeJS.ErrnoException).code})` });
         return;
       }
-      const here = [...layers, ...layersOf(directory)];
+      let here = layers;
+      for (const name of IGNORE_FILES) {
+        if (!entries.some((entry) => entry.name === name)) continue;
+        const layer = readLayer(path.join(dir, name), rootRel === '' ? '' : `${rootRel}/`);
+        if (layer) here = [...here, layer];
+      }
       for (const entry of entries) {
-        if (entry.name === '.git') continue;
-        const child = path.join(directory, entry.name);
+        const name = entry.name;
+        if (name === '.git') continue;
+        const childRoot = join(rootRel, name);
+        const childShown = shown === '.' ? name : `${shown}/${name}`;
         if (entry.isSymbolicLink()) {
-          skipped.push({ path: toPosix(path.relative(cwd, child)), reason: 'symbolic link, not followed' });
+          skipped.push({ path: childShown, reason: 'symbolic link, not followed' });
           continue;
         }
         const isDirectory = entry.isDirectory();
         if (!isDirectory && !entry.isFile()) continue;
-        if (isIgnored(here, child, isDirectory)) continue;
-        if (isDirectory) visit(child, here);
-        else add(child, rootBase);
+        if (here.length > 0 && isIgnored(here, childRoot, isDirectory)) continue;
+        const child = `${dir}${path.sep}${name}`;
+        if (isDirectory) visit(child, childRoot, childShown, here);
+        else if (!seen.has(child)) {
+          seen.add(child);
+          files.push({ absolute: child, path: childShown, rootPath: childRoot });
+          onFile?.(files.length);
+        }
       }
     };
-    visit(absolute, outerLayers(absolute, repoRoot));
+    const startRoot = toPosix(path.relative(base, absolute));
+    const startShown = toPosix(path.relative(cwd, absolute)) || '.';
+    visit(absolute, startRoot, startShown, outerLayers(absolute, base, repoRoot !== undefined));
   }
   return { files, skipped };
 }

@@ -1,0 +1,76 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Engine } from '../engine.ts';
+import type { Finding } from '../finding.ts';
+import type { SkipNote, WalkedFile } from './walk.ts';
+
+/** Files larger than this are skipped by default (generated bundles, data dumps); `--max-file-size` changes it. */
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/** How much of a file's start is searched for a NUL byte to call it binary, as Git does. */
+const BINARY_SNIFF = 8000;
+
+/** What scanning a list of files produced. */
+export interface ScanOutput {
+  findings: Finding[];
+  skipped: SkipNote[];
+  /** Bytes read. */
+  bytes: number;
+  /** Files the prefilter passed to the matchers. */
+  candidates: number;
+  /** Findings left out by `sunset-ignore` comments. */
+  suppressed: number;
+}
+
+/** Reads a file into `buffer`; returns the byte count or why it was skipped. */
+function readInto(absolute: string, buffer: Buffer, maxBytes: number): number | string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(absolute, 'r');
+    const { size } = fstatSync(fd);
+    if (size > maxBytes) return `larger than the size limit (${size} > ${maxBytes} bytes)`;
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, buffer, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return filled;
+  } catch (error) {
+    return `not readable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Reads files one after another into one reused buffer and checks them: binary files and files over the
+ * size limit are skipped (with a note), every other file gets the byte-level prefilter, and only files
+ * it passes are decoded and matched. Synchronous on purpose: on a warm page cache a read is a few
+ * microseconds, far less than a round trip through the thread pool; parallelism comes from running
+ * several of these in worker threads.
+ */
+export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
+  const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
+  const buffer = Buffer.allocUnsafe(maxBytes);
+  for (const file of files) {
+    const read = readInto(file.absolute, buffer, maxBytes);
+    if (typeof read === 'string') {
+      output.skipped.push({ path: file.path, reason: read });
+      continue;
+    }
+    const bytes = buffer.subarray(0, read);
+    output.bytes += read;
+    if (bytes.subarray(0, BINARY_SNIFF).includes(0)) {
+      output.skipped.push({ path: file.path, reason: 'binary' });
+      continue;
+    }
+    if (!engine.readsEverything && !engine.prefilter.hits(bytes)) continue;
+    output.candidates++;
+    const anchors = engine.readsEverything ? undefined : engine.prefilter.anchorsIn(bytes);
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    const result = engine.checkText(file, text, anchors);
+    output.findings.push(...result.findings);
+    output.suppressed += result.suppressed;
+  }
+  return output;
+}
