@@ -64,12 +64,13 @@ export function generateSampleEvents(options: SampleOptions, emit: (event: Track
     const viewport = random.pick(VIEWPORTS);
     const zoneOffsets = offsets.get(zone) as ZoneOffsets;
     const visits = random.chance(0.35) ? 1 : random.int(2, 9);
-    const firstDay = random.int(0, options.days - 1);
     for (let visit = 0; visit < visits; visit++) {
-      const day = Math.min(options.days - 1, firstDay + random.int(0, options.days - 1 - firstDay));
+      const day = random.int(0, options.days - 1);
       const localHour = random.int(8, 22);
       const approximate = start + day * DAY_MS + localHour * 3_600_000 + random.int(0, 3_599_999);
       let time = approximate - offsetAt(zoneOffsets, approximate);
+      // A visit in the visitor's morning can fall before the window in UTC: start it at the window instead.
+      if (time < start) time = start + random.int(0, 3_599_999);
       let path = random.chance(0.6) ? '/' : random.chance(0.6) ? '/products' : concretePath(random, '*post');
       for (let step = 0; step < 25 && time <= options.end; step++) {
         const search = path === '/search' ? `?q=${random.pick(SEARCHES)}` : null;
