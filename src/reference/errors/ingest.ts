@@ -133,7 +133,7 @@ async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {
     throw new ApiError(404, `404 Project Not Found: "${request.projectId}" is not a project id; check the DSN`);
   }
   const headerKey = keyFromRequest(request.headers, request.query);
-  // A key in the headers or query is checked before the body is read, so refused clients cost little.
+  // A key in the headers or query is checked before the body is decompressed and parsed, so refused clients cost little.
   if (headerKey || request.kind === 'store') authorize(deps, headerKey, projectId);
   const bytes = await decodeBody(request.body, request.headers.get('content-encoding'), deps.decompress);
   const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
