@@ -53,11 +53,10 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     expect(paths.length).toBeGreaterThan(10);
     const context = await browser.newContext({ colorScheme: 'light' });
     const problems: string[] = [];
+    const page = await context.newPage();
     for (const pathname of paths) {
-      const page = await context.newPage();
       await page.goto(siteUrl(pathname));
       for (const violation of await audit(page)) problems.push(`${pathname}: ${violation}`);
-      await page.close();
     }
     await context.close();
     expect(problems).toEqual([]);
