@@ -24,7 +24,13 @@ export function runQuery(store: EventStore, catalog: MemberCatalog, raw: unknown
   return { query: compiled.normalised, data, annotation: compiled.annotation, lastRefreshTime: new Date(now).toISOString() };
 }
 
-/** The `queryType=multi` envelope: results in an array, one per query. */
+/**
+ * The `queryType=multi` envelope: results in an array, one per query, and the `pivotQuery` the query-layer
+ * client pivots rows by. One query is a `regularQuery`; several are a `blendingQuery` whose pivot query carries
+ * every measure, as the query layer does.
+ */
 export function multiResponse(results: CubeResult[]) {
-  return { queryType: 'regularQuery', results };
+  const queryType = results.length > 1 ? 'blendingQuery' : 'regularQuery';
+  const measures = results.flatMap((result) => (result.query.measures as string[] | undefined) ?? []);
+  return { queryType, results, pivotQuery: { ...results[0]?.query, measures, queryType } };
 }
