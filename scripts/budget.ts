@@ -1,0 +1,100 @@
+/**
+ * `npm run budget`: fails when a built page ships more HTML or JavaScript (gzip) than its budget, or loads
+ * MSW code without a console. Reads `dist/` (or the directory given as the first argument, or
+ * `SUNSET_OUT_DIR`); build first.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  budgetProblems,
+  CONSOLE_MARKER,
+  CONTENT_BUDGET,
+  chunkImports,
+  containsMsw,
+  LIST_BUDGET,
+  type PageReport,
+  pageKind,
+  pageScripts,
+} from '../src/site/page-budget.ts';
+
+const dist = path.resolve(process.argv[2] ?? (process.env.SUNSET_OUT_DIR || 'dist'));
+const gzipSize = (text: string) => gzipSync(text, { level: 9 }).length;
+const files = new Map<string, Promise<string | undefined>>();
+const read = (file: string) => {
+  if (!files.has(file))
+    files.set(
+      file,
+      readFile(file, 'utf8').catch(() => undefined),
+    );
+  return files.get(file) as Promise<string | undefined>;
+};
+
+/** Every chunk reachable from the entry scripts: `loaded` with the page, `all` including on-demand chunks. */
+async function scriptGraph(entries: string[]): Promise<{ loaded: string[]; all: string[] }> {
+  const loaded = new Set<string>();
+  const all = new Set<string>();
+  const visit = async (file: string, withPage: boolean) => {
+    if (withPage ? loaded.has(file) : all.has(file)) return;
+    if (withPage) loaded.add(file);
+    all.add(file);
+    const code = await read(file);
+    if (code === undefined) return;
+    const imports = chunkImports(code);
+    for (const specifier of imports.static) await visit(path.resolve(path.dirname(file), specifier), withPage);
+    for (const specifier of imports.dynamic) await visit(path.resolve(path.dirname(file), specifier), false);
+  };
+  for (const entry of entries) await visit(entry, true);
+  return { loaded: [...loaded], all: [...all] };
+}
+
+async function report(file: string): Promise<PageReport> {
+  const html = (await read(file)) ?? '';
+  const relative = path.relative(dist, file).split(path.sep).join('/');
+  const pathname = `/${relative.replace(/(^|\/)index\.html$/, '$1')}`;
+  const scripts = pageScripts(html);
+  const entries = scripts.external.filter((src) => src.startsWith('/')).map((src) => path.join(dist, src));
+  const graph = await scriptGraph(entries);
+  const loadedCode = await Promise.all(graph.loaded.map(async (chunk) => (await read(chunk)) ?? ''));
+  const allCode = await Promise.all(graph.all.map(async (chunk) => (await read(chunk)) ?? ''));
+  const jsGzip =
+    loadedCode.reduce((sum, code) => sum + gzipSize(code), 0) + (scripts.inline.length ? gzipSize(scripts.inline.join('\n')) : 0);
+  return {
+    pathname,
+    kind: pageKind(pathname),
+    htmlGzip: gzipSize(html),
+    jsGzip,
+    msw: [...allCode, ...scripts.inline].some(containsMsw),
+    console: html.includes(CONSOLE_MARKER),
+  };
+}
+
+const htmlFiles = (await readdir(dist, { recursive: true }))
+  .filter((name) => name.endsWith('.html') && !name.startsWith(`pagefind${path.sep}`))
+  .map((name) => path.join(dist, name))
+  .sort();
+if (htmlFiles.length === 0) {
+  console.error(`budget: no HTML pages in ${dist}; run npm run build first`);
+  process.exit(2);
+}
+const reports = await Promise.all(htmlFiles.map(report));
+const problems = reports.flatMap(budgetProblems);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+for (const kind of ['content', 'list'] as const) {
+  const pages = reports.filter((page) => page.kind === kind);
+  if (pages.length === 0) continue;
+  const budget = kind === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
+  const largest = (key: 'htmlGzip' | 'jsGzip') => pages.reduce((top, page) => (page[key] > top[key] ? page : top));
+  const html = largest('htmlGzip');
+  const js = largest('jsGzip');
+  console.log(
+    `${kind} pages (${pages.length}): largest HTML ${kb(html.htmlGzip)} gzip at ${html.pathname} (budget ${kb(budget.html)}), largest JS ${kb(js.jsGzip)} gzip at ${js.pathname} (budget ${kb(budget.js)})`,
+  );
+}
+const consoles = reports.filter((page) => page.console).length;
+console.log(`MSW code: on ${reports.filter((page) => page.msw).length} page(s); pages with a console: ${consoles}`);
+if (problems.length > 0) {
+  console.error(`\nbudget: ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('budget: every page keeps its budget');

@@ -1,0 +1,103 @@
+/**
+ * The page-weight rules `npm run budget` enforces, as pure functions over built files. The script reads
+ * `dist/` and hands the text to these.
+ */
+
+/** Budgets in bytes after gzip. */
+export interface Budget {
+  html: number;
+  js: number;
+}
+
+/** A content page: one document (an entry, a guide, a reference page). */
+export const CONTENT_BUDGET: Budget = { html: 10 * 1024, js: 30 * 1024 };
+
+/**
+ * A list page shows the whole register, or a release's or an upgrade's share of it, so its HTML grows with
+ * the register; it gets a larger HTML budget and the same JavaScript budget.
+ */
+export const LIST_BUDGET: Budget = { html: 60 * 1024, js: 30 * 1024 };
+
+/** The pages that list register entries rather than being one document. */
+const LIST_PAGES = [/^\/register\/$/, /^\/releases\/[^/]+\/$/, /^\/upgrade\/[^/]+\/$/];
+
+/** The attribute a page carries when it embeds a browser console, the only place mock-service-worker code may load. */
+export const CONSOLE_MARKER = 'data-sunset-console';
+
+/** Strings that only MSW's browser code contains, surviving minification. */
+export const MSW_MARKERS = ['/mockServiceWorker.js', '[MSW]', 'MSW_INTERCEPTORS_REGISTRY'];
+
+/** Whether a page is a list page or a content page. */
+export function pageKind(pathname: string): 'list' | 'content' {
+  return LIST_PAGES.some((pattern) => pattern.test(pathname)) ? 'list' : 'content';
+}
+
+/** The budget a page is held to. */
+export function budgetFor(pathname: string): Budget {
+  return pageKind(pathname) === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
+}
+
+/** Scripts a page loads with the page: module `src`s, module preloads and the text of inline scripts. */
+export function pageScripts(html: string): { external: string[]; inline: string[] } {
+  const external: string[] = [];
+  const inline: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const src = /\bsrc=["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    if (src) external.push(src);
+    else if (!/type=["']?application\/(ld\+)?json/i.test(attributes) && (match[2] ?? '').trim()) inline.push(match[2] as string);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*rel=["']?modulepreload["']?[^>]*>/gi)) {
+    const href = /\bhref=["']?([^"'\s>]+)/i.exec(match[0])?.[1];
+    if (href) external.push(href);
+  }
+  return { external: [...new Set(external)], inline };
+}
+
+/**
+ * The modules a bundled chunk imports: `static` ones load with it; `dynamic` ones (`import("./x.js")`) load
+ * only when code asks for them. Specifiers are returned as written.
+ */
+export function chunkImports(code: string): { static: string[]; dynamic: string[] } {
+  const statics = new Set<string>();
+  const dynamics = new Set<string>();
+  for (const match of code.matchAll(/(?:^|[\s;}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
+    statics.add(match[1] as string);
+  }
+  for (const match of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) dynamics.add(match[1] as string);
+  return { static: [...statics], dynamic: [...dynamics] };
+}
+
+/** Whether code contains MSW's browser code. */
+export function containsMsw(code: string): boolean {
+  return MSW_MARKERS.some((marker) => code.includes(marker));
+}
+
+/** What the budget found on one page. */
+export interface PageReport {
+  pathname: string;
+  kind: 'list' | 'content';
+  htmlGzip: number;
+  jsGzip: number;
+  msw: boolean;
+  console: boolean;
+}
+
+/** Every rule a page breaks, in words; empty when it keeps its budget. */
+export function budgetProblems(report: PageReport): string[] {
+  const budget = report.kind === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const problems: string[] = [];
+  if (report.htmlGzip > budget.html) {
+    problems.push(
+      `${report.pathname}: HTML is ${kb(report.htmlGzip)} gzip, over the ${kb(budget.html)} budget of a ${report.kind} page`,
+    );
+  }
+  if (report.jsGzip > budget.js) {
+    problems.push(`${report.pathname}: JavaScript is ${kb(report.jsGzip)} gzip, over the ${kb(budget.js)} budget`);
+  }
+  if (report.msw && !report.console) {
+    problems.push(`${report.pathname}: loads MSW code but has no console (${CONSOLE_MARKER}); load it only where a console is`);
+  }
+  return problems;
+}

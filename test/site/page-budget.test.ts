@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { budgetProblems, chunkImports, containsMsw, pageKind, pageScripts } from '../../src/site/page-budget.ts';
+
+const base = { pathname: '/register/x/', kind: 'content' as const, htmlGzip: 1000, jsGzip: 1000, msw: false, console: false };
+
+describe('page budget', () => {
+  it('tells list pages from content pages', () => {
+    expect(pageKind('/register/')).toBe('list');
+    expect(pageKind('/releases/17.0/')).toBe('list');
+    expect(pageKind('/upgrade/16.0-to-17.0/')).toBe('list');
+    expect(pageKind('/register/ci-job-jwt-removed/')).toBe('content');
+    expect(pageKind('/upgrade/')).toBe('content');
+    expect(pageKind('/guides/funnels/')).toBe('content');
+  });
+
+  it('finds module scripts, preloads and inline scripts, but not JSON data blocks', () => {
+    const html = `<script>var a=1</script><script type="module" src="/_astro/a.js"></script>
+      <link rel="modulepreload" href="/_astro/b.js"><script type="application/json">{"x":1}</script>`;
+    expect(pageScripts(html)).toEqual({ external: ['/_astro/a.js', '/_astro/b.js'], inline: ['var a=1'] });
+  });
+
+  it('separates static imports from on-demand ones in minified chunks', () => {
+    const code = `import{t as e}from"./checklist.js";import"./side.js";export{x}from"./re.js";const p=import("./plan.js");`;
+    expect(chunkImports(code)).toEqual({ static: ['./checklist.js', './side.js', './re.js'], dynamic: ['./plan.js'] });
+  });
+
+  it('spots MSW by strings its browser code keeps after minification', () => {
+    expect(containsMsw('const u="/mockServiceWorker.js";')).toBe(true);
+    expect(containsMsw('console.warn("[MSW] x")')).toBe(true);
+    expect(containsMsw('const worker = "service";')).toBe(false);
+  });
+
+  it('reports pages over budget and MSW outside a console, in words', () => {
+    expect(budgetProblems(base)).toEqual([]);
+    expect(budgetProblems({ ...base, htmlGzip: 11 * 1024 })[0]).toContain(
+      'HTML is 11.0 kB gzip, over the 10.0 kB budget of a content page',
+    );
+    expect(budgetProblems({ ...base, kind: 'list', htmlGzip: 11 * 1024 })).toEqual([]);
+    expect(budgetProblems({ ...base, jsGzip: 31 * 1024 })[0]).toContain('JavaScript is 31.0 kB gzip');
+    expect(budgetProblems({ ...base, msw: true })[0]).toContain('loads MSW code but has no console');
+    expect(budgetProblems({ ...base, msw: true, console: true })).toEqual([]);
+  });
+});
