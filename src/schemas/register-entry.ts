@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { areaIdSchema } from './area.ts';
 import { detectRuleSchema } from './detect-rule.ts';
+import { enforcementRuleSchema } from './enforcement-rule.ts';
 import { entryIdSchema } from './entry-id.ts';
 import { namesSchema } from './names.ts';
 import { offeringSchema } from './offering.ts';
@@ -53,12 +54,27 @@ export const registerEntrySchema = z
     endpoints: z.array(entryIdSchema).default([]),
     /** Rules `sunset check` runs to find uses in a repository. */
     detect: z.array(detectRuleSchema).default([]),
+    /**
+     * How the reference implementation answers, release by release, the endpoints this entry touches
+     * (`reject`) or the rate limit it turns on (`rate-limit`). Reference design, not the spec's. Optional:
+     * an entry without it changes no endpoint behaviour.
+     */
+    enforcement: z.array(enforcementRuleSchema).min(1).optional(),
     /** Ids of related register entries. */
     related: z.array(entryIdSchema).default([]),
     /** Free-form note where the spec is ambiguous, said as ours, not the spec's. */
     note: z.string().min(1).optional(),
   })
   .superRefine((entry, ctx) => {
+    entry.enforcement?.forEach((rule, index) => {
+      if (rule.kind === 'reject' && !entry.endpoints.includes(rule.endpoint)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['enforcement', index, 'endpoint'],
+          message: `endpoint "${rule.endpoint}" is not in this entry's \`endpoints\`; add it there first`,
+        });
+      }
+    });
     if (entry.kind === 'rename') {
       for (const key of ['from', 'to'] as const) {
         if (!entry[key]) ctx.addIssue({ code: 'custom', path: [key], message: `a rename entry needs \`${key}\`` });
