@@ -1,0 +1,124 @@
+/**
+ * `npm run bench:build`: builds the real site, then the site over a synthetic register of 5,000 more entries
+ * (generated into the OS temp directory, never committed), and prints build and Pagefind index time per
+ * 1,000 pages and the peak memory of the build's process tree. `--entries N` changes the synthetic size;
+ * `--keep` leaves the temporary directory in place.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { dump } from 'js-yaml';
+import { CONTENT_DIR, loadRegister } from '../../src/register/index.ts';
+import { syntheticEntries } from './synthetic-register.ts';
+
+const { values } = parseArgs({
+  options: { entries: { type: 'string', default: '5000' }, keep: { type: 'boolean', default: false } },
+});
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(os.tmpdir(), 'sunset-bench-build-'));
+
+/** Resident memory of a process and all its descendants, in bytes (Linux `/proc`; 0 elsewhere). */
+function treeRss(rootPid: number): number {
+  let processes: { pid: number; ppid: number; rss: number }[];
+  try {
+    processes = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return [{ pid: Number(pid), ppid: Number(fields[1]), rss: Number(fields[21]) * 4096 }];
+        } catch {
+          return [];
+        }
+      });
+  } catch {
+    return 0;
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const process of processes) {
+      if (!tree.has(process.pid) && tree.has(process.ppid)) {
+        tree.add(process.pid);
+        grew = true;
+      }
+    }
+  }
+  return processes.filter((process) => tree.has(process.pid)).reduce((sum, process) => sum + process.rss, 0);
+}
+
+interface BuildResult {
+  label: string;
+  pages: number;
+  seconds: number;
+  indexSeconds: number;
+  peakBytes: number;
+}
+
+async function build(label: string, contentDir: string): Promise<BuildResult> {
+  const outDir = path.join(work, `dist-${label}`);
+  const timings = path.join(work, `timings-${label}.json`);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, SUNSET_CONTENT_DIR: contentDir, SUNSET_OUT_DIR: outDir, SUNSET_TIMINGS_FILE: timings },
+  });
+  let peakBytes = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peakBytes = Math.max(peakBytes, treeRss(child.pid));
+  }, 100);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`the ${label} build failed with exit code ${code}`);
+  const seconds = (performance.now() - started) / 1000;
+  const { indexSeconds } = JSON.parse(readFileSync(timings, 'utf8')) as { indexSeconds: number };
+  const pages = readdirSync(outDir, { recursive: true }).filter(
+    (name) => String(name).endsWith('.html') && !String(name).startsWith('pagefind'),
+  ).length;
+  return { label, pages, seconds, indexSeconds, peakBytes };
+}
+
+/** A copy of content/ with `count` synthetic entries added. */
+async function syntheticContent(count: number): Promise<string> {
+  const dir = path.join(work, 'content');
+  cpSync(CONTENT_DIR, dir, { recursive: true });
+  const register = await loadRegister(CONTENT_DIR);
+  const releases = register.releases.map((release) => release.release);
+  for (const entry of syntheticEntries(count, releases, register.areas)) {
+    const folder = path.join(dir, 'register', entry.removed_in);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${entry.id}.yaml`), dump(entry, { lineWidth: 120 }));
+  }
+  return dir;
+}
+
+function print(result: BuildResult) {
+  const perThousand = (seconds: number) => ((seconds * 1000) / result.pages).toFixed(2);
+  console.log(
+    `${result.label.padEnd(22)} ${String(result.pages).padStart(6)} pages  build ${result.seconds.toFixed(1).padStart(6)} s` +
+      `  (${perThousand(result.seconds)} s per 1,000 pages, of which index ${perThousand(result.indexSeconds)} s)` +
+      `  peak ${(result.peakBytes / 1024 / 1024).toFixed(0)} MB`,
+  );
+}
+
+try {
+  const count = Number(values.entries);
+  console.log(`bench:build on ${os.cpus().length} cores; goal: under 15 s per 1,000 pages`);
+  const real = await build('real', CONTENT_DIR);
+  print(real);
+  const large = await build(`real + ${count} synthetic`, await syntheticContent(count));
+  print(large);
+  // The fixed start-up cost dominates the small build; the difference shows what each extra page costs.
+  const extraPages = large.pages - real.pages;
+  console.log(
+    `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s build and ` +
+      `${(((large.indexSeconds - real.indexSeconds) * 1000) / extraPages).toFixed(2)} s index per 1,000 extra pages`,
+  );
+} finally {
+  if (values.keep) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
