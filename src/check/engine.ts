@@ -4,7 +4,7 @@ import { fingerprintOf, normaliseMatch } from './fingerprint.ts';
 import { compileRule } from './rules/compile-rule.ts';
 import type { Matcher } from './rules/matcher.ts';
 import { type AnalyzedFile, analyzeFile } from './scan/analyzed-file.ts';
-import { type CiLayout, fileKind } from './scan/file-kind.ts';
+import { type CiLayout, type FileKind, fileKind } from './scan/file-kind.ts';
 import { createPrefilter, type Prefilter } from './scan/prefilter.ts';
 import { isSuppressed } from './suppression.ts';
 
@@ -20,6 +20,8 @@ export function parseErrorInfo(siteUrl: string): RuleInfo {
   };
 }
 
+const ALWAYS_PARSED: ReadonlySet<FileKind> = new Set(['ci-yaml', 'graphql']);
+
 /** The findings of one file and how many matches inline comments suppressed. */
 export interface FileResult {
   findings: Finding[];
@@ -31,6 +33,11 @@ export interface Engine {
   prefilter: Prefilter;
   /** True when some rule has no anchor, so every file must be read whatever the prefilter says. */
   readsEverything: boolean;
+  /**
+   * Whether a file is parsed even when the prefilter finds nothing in it: CI configuration and GraphQL
+   * documents, so one that does not parse is always reported.
+   */
+  parsesAlways(rootPath: string): boolean;
   /** Checks one file's text; `anchors` are those the prefilter found (all rules run when omitted). */
   checkText(file: { path: string; rootPath: string }, text: string, anchors?: ReadonlySet<string>): FileResult;
 }
@@ -65,14 +72,15 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, sit
   return {
     prefilter: createPrefilter(compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []))),
     readsEverything: compiled.some(({ matcher }) => !matcher.anchor),
+    parsesAlways: (rootPath) => ALWAYS_PARSED.has(fileKind(rootPath, layout)),
     checkText(target, text, anchors) {
       const kind = fileKind(target.rootPath, layout);
       const candidates = compiled.filter(
         ({ matcher }) => (!anchors || !matcher.anchor || anchors.has(matcher.anchor)) && matcher.applies(kind, target.rootPath),
       );
-      if (candidates.length === 0) return { findings: [], suppressed: 0 };
+      if (candidates.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
       const file = analyzeFile(target.path, target.rootPath, text, layout);
-      // Files read structurally are always parsed once they are candidates, so a parse failure is reported.
+      // Files read structurally are always parsed, so a parse failure is reported.
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();
 

@@ -30,7 +30,7 @@ function readPattern(name: string): RegExp {
 function setPattern(name: string, value: string): RegExp {
   const n = escapeRegExp(name);
   const v = escapeRegExp(value);
-  return new RegExp(String.raw`(?<![\w.$-])(?<at>${n})(?:=|\s*:\s*)(['"]?)${v}\1(?![\w.])`, 'dg');
+  return new RegExp(String.raw`(?<![\w.$-])(?<at>${n})(?:=|\s*:\s*)(?<quote>['"]?)${v}\k<quote>(?![\w.])`, 'dg');
 }
 
 /** `N:` keys under any `variables:` map of a parsed CI file, optionally only with value V (or `value: V`). */

@@ -71,7 +71,8 @@ export function extractGraphql(text: string, wholeFile: boolean): GraphqlSnippet
     if (at < coveredUntil) continue;
     const open = text.indexOf('{', at + match[0].length - 1);
     const close = open === -1 ? -1 : closingBrace(text, open);
-    const anonymous = !/^(?:query|mutation|subscription|fragment)\b/.test(match[0]);
+    // Named operations and fragments end their match on `{`; the anonymous form only looks ahead to it.
+    const anonymous = !match[0].endsWith('{');
     const start = anonymous ? open : at;
     const tagged = TAG_BEFORE.test(text.slice(Math.max(0, start - 80), start));
     if (close === -1) {

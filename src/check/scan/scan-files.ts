@@ -64,7 +64,7 @@ export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes
       output.skipped.push({ path: file.path, reason: 'binary' });
       continue;
     }
-    if (!engine.readsEverything && !engine.prefilter.hits(bytes)) continue;
+    if (!engine.readsEverything && !engine.prefilter.hits(bytes) && !engine.parsesAlways(file.rootPath)) continue;
     output.candidates++;
     const anchors = engine.readsEverything ? undefined : engine.prefilter.anchorsIn(bytes);
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');

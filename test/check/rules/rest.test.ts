@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { pathAnchor, pathPattern } from '../../../src/check/rules/rest.ts';
+import { matchRule } from './match-rule.ts';
+
+describe('rest rule', () => {
+  it('matches path shapes with variable segments written in any style', () => {
+    const pattern = pathPattern('/projects/:id/ci/lint');
+    for (const url of [
+      'https://host/api/v4/projects/42/ci/lint',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text under test is source code that uses ${…}
+      '`/api/v4/projects/${id}/ci/lint`',
+      "'/projects/' + id + '/ci/lint'",
+      'f"/projects/{pid}/ci/lint"',
+      "api.post('projects/7/ci/lint')",
+    ]) {
+      expect(url.match(pattern), url).not.toBeNull();
+    }
+    expect('/projects/1/ci/lint_old'.match(pathPattern('/projects/:id/ci/lint'))).toBeNull();
+    expect('/users/12'.match(pathPattern('/users'))).toBeNull();
+    expect('/users?page=2'.match(pathPattern('/users'))).not.toBeNull();
+  });
+
+  it('needs every parameter on the logical line or in the block around it', () => {
+    const rule = { kind: 'rest', path: '/projects/:id/ci/lint', params: ['ref', 'sha'] };
+    const script =
+      'curl -X POST "$API/projects/1/ci/lint" \\\n  --data "ref=main" \\\n  --data "sha=abc"\n\ncurl "$API/projects/1/ci/lint?ref=main"\n';
+    expect(matchRule(rule, 'lint.sh', script)).toEqual(['1:20 projects/1/ci/lint']);
+  });
+
+  it('checks the method: stated on the line, implied by curl data, or GET by default', () => {
+    const post = { kind: 'rest', method: 'POST', path: '/runners/reset_registration_token' };
+    expect(matchRule(post, 'a.sh', 'curl --request POST "$API/runners/reset_registration_token"\n')).toHaveLength(1);
+    expect(matchRule(post, 'a.py', 'requests.post(f"{api}/runners/reset_registration_token")\n')).toHaveLength(1);
+    expect(matchRule(post, 'a.sh', 'curl "$API/runners/reset_registration_token"\n')).toEqual([]);
+    const get = { kind: 'rest', method: 'GET', path: '/users', params: ['page'] };
+    expect(matchRule(get, 'a.sh', 'curl "$API/users?page=2"\n')).toHaveLength(1);
+    expect(matchRule(get, 'a.sh', 'curl -X DELETE "$API/users?page=2"\n')).toEqual([]);
+    expect(matchRule(get, 'a.sh', 'curl "$API/users?per_page=20&pagination=keyset"\n')).toEqual([]);
+  });
+
+  it('anchors on the last literal run of the path', () => {
+    expect(pathAnchor('/projects/:id/ci/lint')).toBe('ci/lint');
+    expect(pathAnchor('/v2/:name/tags/reference/:tag')).toBe('tags/reference');
+    expect(pathAnchor('/-/jwks')).toBe('-/jwks');
+  });
+});

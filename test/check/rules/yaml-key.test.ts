@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { anchorOf, matchRule } from './match-rule.ts';
+
+describe('ci-keyword rule', () => {
+  const ci = [
+    'include:',
+    '  - template: Jobs/License-Scanning.gitlab-ci.yml',
+    '  - local: ci/other.yml',
+    'test:',
+    '  tags: [gce, docker]',
+    '  after_script:',
+    '    - ./cleanup.sh',
+    '# after_script: in a comment',
+    'lint:',
+    '  script: echo "after_script:"',
+    '',
+  ].join('\n');
+
+  it('matches a key at a path with * for any job, on the key', () => {
+    expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, '.gitlab-ci.yml', ci)).toEqual(['6:3 *.after_script']);
+  });
+
+  it('with a value, matches the list item or scalar that holds it', () => {
+    expect(matchRule({ kind: 'ci-keyword', path: '*.tags', value: 'gce' }, '.gitlab-ci.yml', ci)).toEqual(['5:10 *.tags=gce']);
+    expect(
+      matchRule(
+        { kind: 'ci-keyword', path: 'include[].template', value: 'Jobs/License-Scanning.gitlab-ci.yml' },
+        '.gitlab-ci.yml',
+        ci,
+      ),
+    ).toEqual(['2:15 include[].template=Jobs/License-Scanning.gitlab-ci.yml']);
+    expect(matchRule({ kind: 'ci-keyword', path: '*.tags', value: 'east-c' }, '.gitlab-ci.yml', ci)).toEqual([]);
+  });
+
+  it('reads only CI configuration', () => {
+    expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, 'config/app.yml', ci)).toEqual([]);
+    expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, '.gitlab/ci/jobs.yml', ci)).toEqual(['6:3 *.after_script']);
+    expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, 'templates/deploy.gitlab-ci.yml', ci)).toEqual([
+      '6:3 *.after_script',
+    ]);
+  });
+
+  it('anchors the prefilter on the last literal key', () => {
+    expect(anchorOf({ kind: 'ci-keyword', path: '*.secrets.*.vault' })).toBe('vault');
+  });
+});
+
+describe('yaml-key rule', () => {
+  const rule = { kind: 'yaml-key', files: ['**/config.yml'], path: 'notifications.endpoints[].threshold' };
+  const config = 'notifications:\n  endpoints:\n    - name: hook\n      threshold: 5\n    - name: other\n      maxretries: 3\n';
+
+  it('matches keys through list items in files that match its globs', () => {
+    expect(matchRule(rule, 'registry/config.yml', config)).toEqual(['4:7 notifications.endpoints[].threshold']);
+    expect(matchRule(rule, 'registry/settings.yml', config)).toEqual([]);
+  });
+
+  it('matches every document of a multi-document file', () => {
+    expect(matchRule(rule, 'config.yml', `${config}---\n${config}`)).toHaveLength(2);
+  });
+
+  it('accepts {config_dir} in globs', () => {
+    const policy = { kind: 'yaml-key', files: ['{config_dir}/security-policies/*.yml'], path: 'rules[].match_on_inclusion' };
+    expect(matchRule(policy, '.gitlab/security-policies/policy.yml', 'rules:\n  - match_on_inclusion: true\n')).toEqual([
+      '2:5 rules[].match_on_inclusion',
+    ]);
+  });
+});

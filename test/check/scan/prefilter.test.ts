@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createPrefilter } from '../../../src/check/scan/prefilter.ts';
+
+const bytes = (text: string) => Buffer.from(text);
+
+describe('prefilter', () => {
+  const prefilter = createPrefilter(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X', '-/jwks', 'héllo']);
+
+  it('says whether any anchor occurs', () => {
+    expect(prefilter.hits(bytes('echo $CI_JOB_JWT'))).toBe(true);
+    expect(prefilter.hits(bytes('echo $CI_JOB_JW'))).toBe(false);
+    expect(prefilter.hits(bytes('curl https://x/-/jwks'))).toBe(true);
+  });
+
+  it('finds every anchor, also those inside or overlapping another', () => {
+    expect([...prefilter.anchorsIn(bytes('$CI_JOB_JWT_V2X'))].sort()).toEqual(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X']);
+  });
+
+  it('matches non-ASCII anchors on UTF-8 bytes', () => {
+    expect([...prefilter.anchorsIn(bytes('say héllo'))]).toEqual(['héllo']);
+    expect(prefilter.hits(Buffer.from('say héllo', 'latin1'))).toBe(false);
+  });
+
+  it('never hits without anchors', () => {
+    expect(createPrefilter([]).hits(bytes('anything'))).toBe(false);
+  });
+});

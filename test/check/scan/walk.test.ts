@@ -1,0 +1,62 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UnreadablePathError, walk } from '../../../src/check/scan/walk.ts';
+import { tempTree } from './temp-tree.ts';
+
+const paths = (root: string, targets = ['.'], cwd = root) =>
+  walk(targets, cwd)
+    .files.map((file) => file.path)
+    .sort();
+
+describe('walk', () => {
+  it('honours .gitignore at every level, .sunsetignore, and never enters .git', () => {
+    const root = tempTree({
+      '.git/config': '',
+      '.gitignore': 'build/\n*.log\n',
+      '.sunsetignore': 'vendor/\n',
+      'a.js': '',
+      'debug.log': '',
+      'build/out.js': '',
+      'vendor/lib.js': '',
+      'sub/.gitignore': 'secret.txt\n!keep.log\n',
+      'sub/secret.txt': '',
+      'sub/keep.log': '',
+      'sub/b.js': '',
+    });
+    expect(paths(root)).toEqual(['.gitignore', '.sunsetignore', 'a.js', 'sub/.gitignore', 'sub/b.js', 'sub/keep.log']);
+  });
+
+  it('applies ignore files above a scanned folder, up to the repository root', () => {
+    const root = tempTree({ '.git/HEAD': '', '.gitignore': 'generated.js\n', 'src/generated.js': '', 'src/main.js': '' });
+    expect(paths(root, ['src'])).toEqual(['src/main.js']);
+    expect(walk(['src'], root).files[0]?.rootPath).toBe('src/main.js');
+  });
+
+  it('reads a file named on the command line even when it is ignored', () => {
+    const root = tempTree({ '.git/HEAD': '', '.gitignore': 'x.sh\n', 'x.sh': '' });
+    expect(paths(root, ['x.sh'])).toEqual(['x.sh']);
+  });
+
+  it('does not follow symbolic links and says so', () => {
+    const root = tempTree({ 'real/a.js': '' });
+    mkdirSync(path.join(root, 'links'));
+    symlinkSync(path.join(root, 'real'), path.join(root, 'links', 'loop'));
+    const result = walk(['.'], root);
+    expect(result.files.map((file) => file.path)).toEqual(['real/a.js']);
+    expect(result.skipped).toEqual([{ path: 'links/loop', reason: 'symbolic link, not followed' }]);
+  });
+
+  it('refuses a path that does not exist', () => {
+    const root = tempTree({});
+    expect(() => walk(['missing'], root)).toThrow(UnreadablePathError);
+    expect(() => walk(['missing'], root)).toThrow('cannot read missing: no such file or directory');
+  });
+
+  it('reports the running count so a caller can start work early', () => {
+    const root = tempTree({ 'a.js': '', 'b.js': '' });
+    const counts: number[] = [];
+    walk(['.'], root, (count) => counts.push(count));
+    expect(counts).toEqual([1, 2]);
+  });
+});
