@@ -22,15 +22,17 @@ export interface DsnParts {
   projectId: number;
 }
 
+const DSN_SHAPE = /^[a-z][a-z\d+.-]*:\/\/([^:@/]+)(?::[^@/]*)?@[^/?#]+\/(?:[^?#]*\/)?(\d+)\/?$/i;
+
 /** Reads a DSN string; undefined when it is not one (no key, or no numeric project id at the end). */
 export function parseDsn(dsn: string): DsnParts | undefined {
-  let url: URL;
+  // A pattern rather than `new URL`: envelopes may carry a DSN each, and this runs per request.
+  const match = DSN_SHAPE.exec(dsn);
+  const projectId = Number(match?.[2]);
+  if (!match?.[1] || !Number.isInteger(projectId) || projectId <= 0) return undefined;
   try {
-    url = new URL(dsn);
+    return { publicKey: decodeURIComponent(match[1]), projectId };
   } catch {
     return undefined;
   }
-  const projectId = Number(url.pathname.split('/').filter(Boolean).at(-1));
-  if (!url.username || !Number.isInteger(projectId) || projectId <= 0) return undefined;
-  return { publicKey: decodeURIComponent(url.username), projectId };
 }

@@ -13,6 +13,7 @@ describe('DSN', () => {
 
   it('parses back to its key and project', () => {
     expect(parseDsn('http://abc@127.0.0.1:9000/api/v4/error_tracking/collector/7')).toEqual({ publicKey: 'abc', projectId: 7 });
+    expect(parseDsn('https://abc:secret@errors.example.com/12')).toEqual({ publicKey: 'abc', projectId: 12 });
   });
 
   it('rejects strings without a key or a numeric project id', () => {
