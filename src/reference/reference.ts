@@ -4,12 +4,16 @@ import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTracking
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
 import { demoFixtures } from './platform/world.ts';
+import { createRestModule, type RestModule } from './rest/rest-module.ts';
+import { createVersionedBehaviour, type VersionedBehaviour, type VersionedRegister } from './versioned/versioned-behaviour.ts';
 
 /** One running reference implementation: the world, its modules, and the MSW handlers over them. */
 export interface Reference {
   platform: PlatformContext;
   analytics: AnalyticsModule;
   errors: ErrorTrackingModule;
+  /** Versioned behaviour and the REST endpoints the register names; only when a register is given. */
+  versioned?: { behaviour: VersionedBehaviour; rest: RestModule };
   /** Every handler, for `setupServer`, `setupWorker` or the local HTTP server. */
   handlers: HttpHandler[];
 }
@@ -22,6 +26,16 @@ export interface ReferenceOptions {
   analytics?: AnalyticsOptions;
   /** Options of the error-tracking module (decompressor, key generator, state store). */
   errors?: ErrorTrackingOptions;
+  /**
+   * The register (entries, releases, endpoints; `loadRegister()` in Node, bundled data in the browser).
+   * With it, the endpoints the register names are served and answer by release, and its rate limits apply
+   * to every handler under their paths.
+   */
+  register?: VersionedRegister;
+  /** The release answered as when a request sends no `X-Platform-Release`; the register's newest by default. */
+  release?: string;
+  /** Where `Link` headers point at register entries; the register's `site_url` by default. */
+  siteUrl?: string;
 }
 
 /** Builds a fresh reference implementation with the demo world and empty state. */
@@ -29,5 +43,15 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
   const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
-  return { platform, analytics, errors, handlers: [...analytics.handlers, ...errors.handlers] };
+  const versioned = options.register && createVersioned(platform, options.register, options);
+  // Rate-limit handlers go first: they fall through unless a request is over the limit.
+  const handlers = [...(versioned?.behaviour.handlers ?? []), ...analytics.handlers, ...errors.handlers];
+  if (versioned) handlers.push(...versioned.rest.handlers);
+  return { platform, analytics, errors, versioned, handlers };
+}
+
+function createVersioned(platform: PlatformContext, register: VersionedRegister, options: ReferenceOptions) {
+  const { release, siteUrl } = options;
+  const behaviour = createVersionedBehaviour(register, { clock: platform.clock, release, siteUrl });
+  return { behaviour, rest: createRestModule(platform, behaviour, register.endpoints) };
 }

@@ -1,0 +1,54 @@
+/**
+ * Runners and runner registration tokens of the demo world (reference design: the spec names the
+ * endpoints, not their records). The instance starts with the registration token `demo-registration-token`;
+ * projects and groups get one when it is first reset.
+ */
+
+/** Where runners register: `instance`, `project:<id>` or `group:<id>`. */
+export type RunnerScope = 'instance' | `project:${number}` | `group:${number}`;
+
+/** A registered runner. */
+export interface Runner {
+  id: number;
+  scope: RunnerScope;
+  /** The runner's authentication token. */
+  token: string;
+}
+
+/** The runners and the registration token of each scope. */
+export interface RunnerRegistry {
+  /** Replaces the scope's registration token; the old one stops working. Returns the new token. */
+  resetRegistrationToken(scope: RunnerScope): string;
+  /** The scope a registration token registers runners in, or undefined when no scope has it. */
+  scopeOf(registrationToken: string): RunnerScope | undefined;
+  /** Registers a runner in a scope and gives it an authentication token. */
+  register(scope: RunnerScope): Runner;
+  /** Every runner, oldest first. */
+  runners(): Runner[];
+}
+
+/** The initial registration token of the instance. */
+export const DEMO_REGISTRATION_TOKEN = 'demo-registration-token';
+
+/** Creates the registry with the instance's demo registration token. */
+export function createRunnerRegistry(): RunnerRegistry {
+  const tokens = new Map<RunnerScope, string>([['instance', DEMO_REGISTRATION_TOKEN]]);
+  const registered: Runner[] = [];
+  let resets = 0;
+  return {
+    resetRegistrationToken(scope) {
+      resets += 1;
+      const token = `${DEMO_REGISTRATION_TOKEN}-${resets}`;
+      tokens.set(scope, token);
+      return token;
+    },
+    scopeOf: (registrationToken) => [...tokens].find(([, token]) => token === registrationToken)?.[0],
+    register(scope) {
+      const id = registered.length + 1;
+      const runner = { id, scope, token: `demo-runner-authentication-token-${id}` };
+      registered.push(runner);
+      return { ...runner };
+    },
+    runners: () => registered.map((runner) => ({ ...runner })),
+  };
+}
