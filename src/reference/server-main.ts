@@ -3,6 +3,7 @@
  * with the demo world.
  */
 import path from 'node:path';
+import { loadRegister } from '../register/index.ts';
 import { readConfigDir, readFixtureRepositories } from './analytics/repository/read-fixture-repositories.ts';
 import { SAMPLE_PUBLIC_KEY, seedSampleErrors } from './errors/sample-errors.ts';
 import { zlibDecompressor } from './errors/zlib-decompressor.ts';
@@ -17,7 +18,8 @@ const analytics = {
   configDir: await readConfigDir(contentDir),
   sample: true,
 };
-const reference = createReference({ analytics, errors: { decompress: zlibDecompressor } });
+const register = await loadRegister(contentDir);
+const reference = createReference({ analytics, errors: { decompress: zlibDecompressor }, register });
 await seedSampleErrors(reference.errors, reference.platform.clock.now());
 const server = createReferenceServer(reference.handlers);
 const url = await listen(server, port, process.env.HOST ?? 'localhost');
@@ -27,4 +29,7 @@ console.log(
 );
 console.log(
   `error tracking: demo-app's sample DSN is ${url.replace('://', `://${SAMPLE_PUBLIC_KEY}@`)}/api/v4/error_tracking/collector/1`,
+);
+console.log(
+  `versioned behaviour: answering as ${reference.versioned?.behaviour.releases.fallback}; pick another release per request with the X-Platform-Release header`,
 );
