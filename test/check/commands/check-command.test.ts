@@ -1,0 +1,141 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPOS, runCli } from '../run-cli.ts';
+
+const uses = path.join(REPOS, 'uses');
+const out = mkdtempSync(path.join(os.tmpdir(), 'sunset-cli-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const json = async (args: string[], cwd = uses) => {
+  const result = await runCli([...args, '--format', 'json'], cwd);
+  return {
+    ...result,
+    report: JSON.parse(result.stdout) as { findings: { ruleId: string; file: string; line: number; severity: string }[] },
+  };
+};
+const places = (findings: { ruleId: string; file: string; line: number }[]) =>
+  findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`);
+
+describe('sunset check', () => {
+  it('finds every known use in the fixture repository, and nothing in comments, prose, ignored or binary files', async () => {
+    const { code, report } = await json(['check', '.', '--to', '18.0']);
+    expect(code).toBe(1);
+    expect(places(report.findings)).toEqual([
+      '.gitlab-ci.yml:3 license-scanning-ci-templates-removed',
+      '.gitlab-ci.yml:6 dast-api-specification-renamed',
+      '.gitlab-ci.yml:9 hosted-runner-small-linux-tags-reduced',
+      '.gitlab-ci.yml:12 after-script-runs-on-cancel',
+      '.gitlab-ci.yml:17 ci-job-jwt-removed',
+      '.gitlab-ci.yml:22 license-scanning-report-type-removed',
+      '.gitlab/analytics/visualizations/late_signups.yaml:10 funnel-after-date-unsupported',
+      'ci/deploy.yml:4 after-script-runs-on-cancel',
+      'queries/allowlist.graphql:2 graphql-ci-job-token-scope-add-project-deprecated',
+      'queries/runners.graphql:3 graphql-runner-active-renamed-paused',
+      'scripts/register-runner.sh:5 runner-registration-token-removed',
+      'scripts/register-runner.sh:6 runner-register-arguments-removed',
+      'src/pipelines.js:10 graphql-previous-stage-jobs-or-needs-removed',
+      'src/pipelines.js:23 ci-lint-ref-and-sha-blocked',
+    ]);
+    expect(report.findings.find((f) => f.ruleId === 'graphql-ci-job-token-scope-add-project-deprecated')?.severity).toBe(
+      'warning',
+    );
+  });
+
+  it('reports only what the range reaches: --from leaves out what took effect before it', async () => {
+    const { report } = await json(['check', '.', '--from', '17.0', '--to', '18.0']);
+    expect(new Set(report.findings.map((f) => f.ruleId))).toEqual(
+      new Set([
+        'license-scanning-report-type-removed',
+        'funnel-after-date-unsupported',
+        'graphql-ci-job-token-scope-add-project-deprecated',
+        'graphql-runner-active-renamed-paused',
+        'runner-registration-token-removed',
+        'runner-register-arguments-removed',
+        'graphql-previous-stage-jobs-or-needs-removed',
+        'ci-lint-ref-and-sha-blocked',
+      ]),
+    );
+    const later = await json(['check', '.', '--to', '19.0', '--rule', 'separate-ci-database-required']);
+    expect(places(later.report.findings)).toEqual(['config/database.yml:2 separate-ci-database-required']);
+  });
+
+  it('exits 0 when clean, and for warnings unless --fail-on deprecated', async () => {
+    expect((await runCli(['check', '.', '--to', '18.0'], path.join(REPOS, 'clean'))).code).toBe(0);
+    const warningOnly = ['check', 'queries/allowlist.graphql', '--to', '18.0'];
+    expect((await runCli(warningOnly, uses)).code).toBe(0);
+    expect((await runCli([...warningOnly, '--fail-on', 'deprecated'], uses)).code).toBe(1);
+    expect((await runCli(['check', '.', '--to', '18.0', '--fail-on', 'never'], uses)).code).toBe(0);
+  });
+
+  it('reports files that do not parse instead of skipping them', async () => {
+    const { code, report } = await json(['check', '.', '--to', '18.0'], path.join(REPOS, 'broken'));
+    expect(code).toBe(1);
+    expect(places(report.findings)).toEqual([
+      '.gitlab-ci.yml:5 parse-error',
+      'queries/bad.graphql:4 parse-error',
+      'src/query.js:5 parse-error',
+    ]);
+  });
+
+  it('exits 2 with a clear message on bad input', async () => {
+    const cases: [string[], RegExp][] = [
+      [['check', '.'], /--to <release> is required/],
+      [['check', '.', '--to', '99.0'], /"99.0" \(to\) is not a release the register knows/],
+      [['check', '.', '--to', '18'], /"18" \(to\) is not a release; write it as major.minor/],
+      [['check', '.', '--to', '17.0', '--from', '18.0'], /--from 18.0 is after --to 17.0/],
+      [['check', 'missing-folder', '--to', '18.0'], /cannot read missing-folder: no such file or directory/],
+      [['check', '.', '--to', '18.0', '--format', 'xml'], /--format "xml" is not one of text, json, junit, sarif, codequality/],
+      [['check', '.', '--to', '18.0', '--offering', 'cloud'], /--offering "cloud" is not one of/],
+      [['check', '.', '--to', '18.0', '--rule', 'no-such-entry'], /--rule "no-such-entry" is not an entry/],
+      [['check', '.', '--to', '18.0', '--bogus'], /Unknown option '--bogus'; see sunset check --help/],
+      [['check', '.', '--to', '18.0', '--baseline', 'none.json'], /baseline none.json cannot be read/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args, uses);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+  });
+
+  it('writes a baseline and then fails only on findings that are new', async () => {
+    const baseline = path.join(out, 'baseline.json');
+    const update = await runCli(['check', '.', '--to', '18.0', '--update-baseline', '--baseline', baseline], uses);
+    expect(update.code).toBe(0);
+    expect(update.stderr).toMatch(/now holds 14 finding\(s\)/);
+    const again = await json(['check', '.', '--to', '18.0', '--baseline', baseline]);
+    expect(again.code).toBe(0);
+    expect(again.report.findings).toEqual([]);
+    const stored = JSON.parse(readFileSync(baseline, 'utf8')) as { findings: { ruleId: string }[] };
+    writeFileSync(
+      baseline,
+      JSON.stringify({ ...stored, findings: stored.findings.filter((f) => f.ruleId !== 'ci-job-jwt-removed') }),
+    );
+    const fresh = await json(['check', '.', '--to', '18.0', '--baseline', baseline]);
+    expect(fresh.code).toBe(1);
+    expect(places(fresh.report.findings)).toEqual(['.gitlab-ci.yml:17 ci-job-jwt-removed']);
+  });
+
+  it('writes the report to --output and says so', async () => {
+    const file = path.join(out, 'report.sarif');
+    const result = await runCli(['check', '.', '--to', '18.0', '--format', 'sarif', '--output', file], uses);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/sarif report with 14 finding\(s\) written to/);
+    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('lists skipped files with --verbose', async () => {
+    const { stdout } = await runCli(['check', '.', '--to', '18.0', '--verbose'], uses);
+    expect(stdout).toContain('assets/logo.bin: binary');
+  });
+
+  it('prints help that documents the severity rule, and the version', async () => {
+    const help = await runCli(['check', '--help'], uses);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('error:   a removal, rename or behaviour change with from < removed_in <= to');
+    expect(help.stdout).toContain('the lowest release the');
+    const version = await runCli(['--version'], uses);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(REPOS, '../../../package.json'), 'utf8')).version);
+  });
+});

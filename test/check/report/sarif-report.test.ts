@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ajvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { sarifReport } from '../../../src/check/report/sarif-report.ts';
+import { reportInput } from './report-fixture.ts';
+
+// The official SARIF 2.1.0 schema is JSON Schema draft-04, hence ajv-draft-04 rather than ajv's default class.
+const schema = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../fixtures/schemas/sarif-schema-2.1.0.json'), 'utf8'),
+);
+// Both packages are CommonJS with the class on `default` as well as on `module.exports`.
+const ajv = new ajvDraft04.default({ allErrors: true, strict: false });
+ajvFormats.default(ajv);
+const validate = ajv.compile(schema);
+
+describe('sarif report', () => {
+  it('is valid SARIF 2.1.0, with findings and when clean', () => {
+    for (const clean of [false, true]) {
+      const log = JSON.parse(sarifReport(reportInput(clean)));
+      expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  it('describes every rule that ran, with the entry id, descriptions and help link', () => {
+    const driver = JSON.parse(sarifReport(reportInput())).runs[0].tool.driver;
+    expect(driver.name).toBe('sunset');
+    expect(driver.rules[0]).toEqual({
+      id: 'ci-job-jwt-removed',
+      name: 'ci-job-jwt-removed',
+      shortDescription: { text: 'The old job JSON web tokens are removed' },
+      fullDescription: { text: 'Jobs no longer receive CI_JOB_JWT.' },
+      helpUri: 'https://sunset.example.com/register/ci-job-jwt-removed/',
+      help: { text: 'Declare ID tokens with `id_tokens`.' },
+      properties: { removedIn: '17.0' },
+    });
+  });
+
+  it('gives each result its rule, level, location and fingerprint', () => {
+    const results = JSON.parse(sarifReport(reportInput())).runs[0].results;
+    expect(results[1]).toMatchObject({
+      ruleId: 'graphql-old-mutation-deprecated',
+      ruleIndex: 1,
+      level: 'warning',
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'src/api%20%26%20%22queries%22.js', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 10, startColumn: 5 },
+          },
+        },
+      ],
+      partialFingerprints: { 'sunsetFingerprint/v1': 'b2' },
+    });
+  });
+});
