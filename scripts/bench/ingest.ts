@@ -133,23 +133,17 @@ function parseOnly(requests: Prepared[]): Timing {
   return { seconds, p99: durations[Math.floor(durations.length * 0.99)] ?? 0 };
 }
 
-const PATHS: Record<string, { label: string; make: () => Send; reference: () => Reference }> = {};
-for (const [name, decompress] of [
-  ['stream', undefined],
-  ['zlib', zlibDecompressor],
-] as const) {
-  let reference = freshReference(decompress);
-  PATHS[`handlers-${name}`] = {
-    label: `handlers (MSW getResponse), ${name === 'stream' ? 'DecompressionStream' : 'node:zlib'}`,
-    reference: () => reference,
-    make: () => viaHandlers((reference = freshReference(decompress))),
-  };
-  let directReference = freshReference(decompress);
-  PATHS[`direct-${name}`] = {
-    label: `direct ingest(), ${name === 'stream' ? 'DecompressionStream' : 'node:zlib'}`,
-    reference: () => directReference,
-    make: () => direct((directReference = freshReference(decompress))),
-  };
+const DECOMPRESSORS = { stream: ['DecompressionStream', undefined], zlib: ['node:zlib', zlibDecompressor] } as const;
+const SENDERS = { handlers: ['handlers (MSW getResponse)', viaHandlers], direct: ['direct ingest()', direct] } as const;
+
+/** A path by name, `<handlers|direct>-<stream|zlib>`. */
+function pathOf(name: string) {
+  const [via, decompression] = name.split('-') as [keyof typeof SENDERS, keyof typeof DECOMPRESSORS];
+  const sender = SENDERS[via];
+  const decompressor = DECOMPRESSORS[decompression];
+  if (!sender || !decompressor)
+    throw new Error(`unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib`);
+  return { label: `${sender[0]}, ${decompressor[0]}`, fresh: () => freshReference(decompressor[1]), sender: sender[1] };
 }
 
 const requests = prepare(COUNT);
@@ -169,11 +163,11 @@ const row = (label: string, timing: Timing, extra = '') =>
 row('floor: UTF-8 decode + split + JSON.parse', floor);
 
 for (const name of values.paths.split(',').map((each) => each.trim())) {
-  const path = PATHS[name];
-  if (!path) throw new Error(`unknown path "${name}"; use ${Object.keys(PATHS).join(', ')}`);
-  await time(requests.slice(0, 5000), path.make());
-  const timing = await time(requests, path.make());
-  const stored = path.reference().errors.state.errors.size();
+  const path = pathOf(name);
+  await time(requests.slice(0, 5000), path.sender(path.fresh()));
+  const reference = path.fresh();
+  const timing = await time(requests, path.sender(reference));
+  const stored = reference.errors.state.errors.size();
   if (stored !== COUNT) throw new Error(`${path.label}: ${stored} events stored, expected ${COUNT}`);
   const ratio = timing.seconds / floor.seconds;
   const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
