@@ -50,11 +50,9 @@ export const rateLimitRuleSchema = z.strictObject({
   /** Path prefixes the limit covers, such as `/api/v4/projects`; a prefix covers itself and what lies below it. */
   path_prefixes: z
     .array(
-      z
-        .string()
-        .regex(/^\/[^?#*]*[^/?#*]$/, {
-          error: 'a path prefix starts with "/", does not end with "/", and has no "*", "?" or "#"',
-        }),
+      z.string().regex(/^\/[^?#*]*[^/?#*]$/, {
+        error: 'a path prefix starts with "/", does not end with "/", and has no "*", "?" or "#"',
+      }),
     )
     .min(1),
   /** Requests one client may make within a window. */
