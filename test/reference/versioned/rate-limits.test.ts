@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { RateLimitRule } from '../../../src/schemas/enforcement-rule.ts';
+import { createHarness, theRegister } from './harness.ts';
+
+/** The rate limit as the register states it, so the test follows the data. */
+async function registerLimit(): Promise<RateLimitRule> {
+  const entry = (await theRegister()).entry('rate-limits-on-by-default');
+  const rule = entry?.enforcement?.find((candidate) => candidate.kind === 'rate-limit');
+  if (rule?.kind !== 'rate-limit') throw new Error('the rate-limit entry has no rate-limit rule');
+  return rule;
+}
+
+const LINT = '/api/v4/projects/1/ci/lint?content_ref=main';
+const token = 'demo-read-token';
+
+describe('rate limits on by default from 18.0', () => {
+  it('answers 429 with RateLimit headers after the limit in 18.0, and again after the window', async () => {
+    const limit = await registerLimit();
+    const { call, clock } = await createHarness();
+    for (let index = 0; index < limit.requests; index += 1) {
+      expect((await call('GET', LINT, { token, release: '18.0' })).status).toBe(200);
+    }
+    clock.advance(15_000);
+    const over = await call('GET', LINT, { token, release: '18.0' });
+    expect(over.status).toBe(429);
+    const reset = String(limit.window_seconds - 15);
+    expect(Object.fromEntries([...over.headers].filter(([name]) => /^(ratelimit-|retry-after)/.test(name)))).toEqual({
+      'ratelimit-limit': String(limit.requests),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': reset,
+      'retry-after': reset,
+    });
+    expect((await over.json()).message).toMatch(
+      new RegExp(
+        `^429 Too Many Requests: more than ${limit.requests} requests in ${limit.window_seconds} seconds .*retry after ${reset} seconds`,
+      ),
+    );
+    clock.advance(limit.window_seconds * 1000);
+    expect((await call('GET', LINT, { token, release: '18.0' })).status).toBe(200);
+  });
+
+  it('does not limit 17.x', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness();
+    for (let index = 0; index < limit.requests + 5; index += 1) {
+      const response = await call('GET', LINT, { token, release: '17.9' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-limit')).toBeNull();
+    }
+  });
+
+  it('counts each access token on its own', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness({ release: '18.0' });
+    for (let index = 0; index < limit.requests; index += 1) await call('GET', LINT, { token });
+    expect((await call('GET', LINT, { token })).status).toBe(429);
+    expect((await call('GET', LINT, { token: 'demo-admin-token' })).status).toBe(200);
+  });
+
+  it('covers the error-tracking and analytics endpoints under the project prefix but not the runner endpoints', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness({ release: '18.0' });
+    const keys = '/api/v4/projects/1/error_tracking/client_keys';
+    for (let index = 0; index < limit.requests; index += 1) {
+      expect((await call('GET', keys, { token: 'demo-maintainer-token' })).status).toBe(200);
+    }
+    expect((await call('GET', keys, { token: 'demo-maintainer-token' })).status).toBe(429);
+    const load = await call('POST', '/api/v4/projects/1/product_analytics/request/load', {
+      token: 'demo-maintainer-token',
+      json: { query: { measures: ['TrackedEvents.count'] } },
+    });
+    expect(load.status).toBe(429);
+    for (let index = 0; index < limit.requests + 1; index += 1) {
+      expect((await call('POST', '/api/v4/runners', { token: 'demo-admin-token' })).status).toBe(201);
+    }
+  });
+
+  it('rejects an unknown release on a rate-limited path with a 400', async () => {
+    const { call } = await createHarness();
+    const response = await call('GET', '/api/v4/projects/1/error_tracking/client_keys', { token, release: '18' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/X-Platform-Release "18" is not a release/);
+  });
+});
