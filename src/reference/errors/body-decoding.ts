@@ -74,6 +74,18 @@ export function compressionOf(contentEncoding: string | null | undefined, bytes:
   throw new ApiError(415, `Content-Encoding "${encoding}" is not supported; send the body plain, gzip or deflate`);
 }
 
+const tooLarge = (bytes: number) =>
+  new ApiError(
+    413,
+    `the request body is ${bytes} bytes; the limit is ${formatBytes(MAX_BODY_BYTES)} as sent (compressed or not)`,
+  );
+
+/** Rejects a request whose `Content-Length` already says it is over the limit, before its body is read. */
+export function checkDeclaredLength(contentLength: string | null): void {
+  const declared = Number(contentLength);
+  if (contentLength !== null && declared > MAX_BODY_BYTES) throw tooLarge(declared);
+}
+
 /**
  * Checks the size of a body as sent and decompresses it. Rejects with 413 past the limits (1 MiB as
  * sent, 20 MiB decompressed), 415 for an unknown encoding and 400 for data that does not decompress.
@@ -83,12 +95,7 @@ export async function decodeBody(
   contentEncoding: string | null | undefined,
   decompress: Decompressor = streamDecompressor,
 ): Promise<Uint8Array> {
-  if (bytes.length > MAX_BODY_BYTES) {
-    throw new ApiError(
-      413,
-      `the request body is ${bytes.length} bytes; the limit is ${formatBytes(MAX_BODY_BYTES)} as sent (compressed or not)`,
-    );
-  }
+  if (bytes.length > MAX_BODY_BYTES) throw tooLarge(bytes.length);
   const format = compressionOf(contentEncoding, bytes);
   if (!format) return bytes;
   try {

@@ -4,6 +4,8 @@
  * them from any origin, so answers carry permissive CORS headers and preflights are answered.
  */
 import { HttpResponse, http } from 'msw';
+import type { ApiError } from '../platform/api-error.ts';
+import { checkDeclaredLength } from './body-decoding.ts';
 import { DSN_PATH_PREFIX } from './dsn.ts';
 import { type IngestDeps, type IngestRequest, ingest } from './ingest.ts';
 
@@ -41,6 +43,12 @@ export function ingestionHandlers(deps: IngestDeps) {
   const route = (kind: IngestRequest['kind']) => `*${DSN_PATH_PREFIX}/api/:projectId/${kind}/`;
   const handle = (kind: IngestRequest['kind']) =>
     http.post(route(kind), async ({ request, params }) => {
+      try {
+        checkDeclaredLength(request.headers.get('content-length'));
+      } catch (error) {
+        const { message, status } = error as ApiError;
+        return HttpResponse.json({ message, error: message }, { status, headers: CORS });
+      }
       const result = await ingest(deps, await toIngestRequest(request, kind, String(params.projectId)));
       return HttpResponse.json(result.body, { status: result.status, headers: CORS });
     });

@@ -14,7 +14,7 @@ type Outcome = (typeof OUTCOMES)[number];
 
 /** A session update or an aggregate, ready to record. */
 export type SessionUpdate =
-  | { kind: 'session'; sid: string; started: number; status: Outcome; errors: number; release?: string }
+  | { kind: 'session'; sid: string; started: number; status: Outcome; release?: string }
   | { kind: 'aggregate'; started: number; counts: Record<Exclude<Outcome, 'ok'>, number>; release?: string };
 
 function attrsRelease(payload: JsonObject, path: string): string | undefined {
@@ -36,8 +36,9 @@ export function readSession(payload: unknown, receivedAt: number, path: string):
     throw new ApiError(400, `${path}.status must be one of ${OUTCOMES.join(', ')}; got "${status}"`);
   }
   const started = payload.started === undefined ? receivedAt : parseTimestamp(payload.started, `${path}.started`);
-  const errors = readNumber(payload, 'errors', path) ?? 0;
-  const update = { kind: 'session' as const, sid, started, status: status as Outcome, errors };
+  // Read to check its type; totals count sessions by outcome, not the errors inside them.
+  readNumber(payload, 'errors', path);
+  const update = { kind: 'session' as const, sid, started, status: status as Outcome };
   return withRelease(update, attrsRelease(payload, path));
 }
 

@@ -73,6 +73,17 @@ describe('ingestion endpoints', () => {
     expect(count()).toBe(0);
   });
 
+  it('refuse a body whose Content-Length is over the limit before reading it', async () => {
+    const { call, key } = await setup();
+    const headers = { 'content-length': String(MAX_BODY_BYTES + 1) };
+    const response = await call('POST', `${ENVELOPE}?sentry_key=${key.public_key}`, { headers, body: '{}' });
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe(
+      `the request body is ${MAX_BODY_BYTES + 1} bytes; the limit is 1 MiB as sent (compressed or not)`,
+    );
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answer bad JSON on the store endpoint with a 400', async () => {
     const { call, key } = await setup();
     const response = await call('POST', `${STORE}?sentry_key=${key.public_key}`, { body: '{"message":' });
