@@ -2,12 +2,18 @@ import { loadRegister, type Register } from '../register/index.ts';
 import { contentDir } from './content-dir.ts';
 
 let loading: Promise<Register> | undefined;
+let loadedAt = 0;
 
 /**
- * The register every page renders from, loaded once per build. Bad content throws a `ContentError` listing
- * every problem with its file and line, which stops the build.
+ * The register every page renders from, loaded once per build. Under `astro dev` it is read again when the
+ * last read is more than a second old, so edits to content show on the next page load. Bad content throws
+ * a `ContentError` listing every problem with its file and line, which stops the build.
  */
 export function siteRegister(): Promise<Register> {
-  loading ??= loadRegister(contentDir());
+  const stale = process.env.NODE_ENV === 'development' && Date.now() - loadedAt > 1000;
+  if (!loading || stale) {
+    loading = loadRegister(contentDir());
+    loadedAt = Date.now();
+  }
   return loading;
 }
