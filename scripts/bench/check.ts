@@ -48,13 +48,40 @@ const WORDS =
   'const let return function async await import export from value result config options request response handler error data items index count user project group pipeline job stage script image service cache artifact deploy build test release token variable path file line column'.split(
     ' ',
   );
-function codeLine(): string {
-  const words = Array.from({ length: 4 + Math.floor(next() * 8) }, () => pick(WORDS));
-  return `  ${words[0]} ${words[1]}_${words[2]} = ${words.slice(3).join('.')}(${Math.floor(next() * 1000)});`;
-}
-const pool = Array.from({ length: 20_000 }, codeLine).join('\n');
+const words = (count: number) => Array.from({ length: count }, () => pick(WORDS));
+/** Line makers per kind of file, so YAML, JSON and GraphQL files are valid and parse like real ones. */
+const LINES: Record<string, () => string> = {
+  code: () => `  ${words(1)[0]} ${words(2).join('_')} = ${words(4).join('.')}(${Math.floor(next() * 1000)});`,
+  md: () => `${words(12).join(' ')}.`,
+  yml: () => `${words(2).join('_')}_${Math.floor(next() * 1e6)}: "${words(6).join(' ')}"`,
+  json: () => `  "${words(2).join('_')}_${Math.floor(next() * 1e6)}": "${words(6).join(' ')}",`,
+  graphql: () => `query ${words(2).join('_')}_${Math.floor(next() * 1e6)} { ${words(1)[0]} { ${words(3).join(' ')} } }`,
+};
+const pools = Object.fromEntries(
+  Object.entries(LINES).map(([kind, line]) => [kind, Array.from({ length: 5000 }, line).join('\n')]),
+);
 
-const EXTENSIONS = ['.ts', '.js', '.py', '.rb', '.go', '.sh', '.json', '.yml', '.md', '.graphql'];
+/** A file of about `size` bytes of one kind, cut at line ends so it stays valid. */
+function fileText(kind: string, size: number): string {
+  const pool = pools[kind] as string;
+  const start = pool.indexOf('\n', Math.floor(next() * (pool.length - size - 1))) + 1;
+  const end = pool.lastIndexOf('\n', start + size);
+  const body = pool.slice(start, end > start ? end : start + size);
+  return kind === 'json' ? `{\n${body}\n  "end": true\n}\n` : `${body}\n`;
+}
+
+const EXTENSIONS: [string, string][] = [
+  ['.ts', 'code'],
+  ['.js', 'code'],
+  ['.py', 'code'],
+  ['.rb', 'code'],
+  ['.go', 'code'],
+  ['.sh', 'code'],
+  ['.json', 'json'],
+  ['.yml', 'yml'],
+  ['.md', 'md'],
+  ['.graphql', 'graphql'],
+];
 // Near misses that share an anchor's letters: the prefilter passes these files, the matchers reject them.
 const noise = anchors.filter((anchor) => /^\w+$/.test(anchor)).map((anchor) => `${anchor}_LEGACY_NOTE`);
 
@@ -68,10 +95,12 @@ for (let i = 0; i < fileCount; i++) {
   const directory = path.join(root, `pkg${Math.floor(i / 100)}`, `mod${i % 7}`);
   if (i % 100 === 0 || i % 100 < 7) mkdirSync(directory, { recursive: true });
   const size = Math.floor(average * (0.5 + next()));
-  const start = Math.floor(next() * (pool.length - size - 1));
-  let text = pool.slice(start, start + size);
-  if (i % 20 === 0 && noise.length > 0) text += `\n# ${pick(noise)}\n`;
-  writeFileSync(path.join(directory, `file${i}${EXTENSIONS[i % EXTENSIONS.length]}`), text);
+  const [extension, kind] = EXTENSIONS[i % EXTENSIONS.length] as [string, string];
+  let text = fileText(kind, size);
+  // A comment naming an anchor-like word in one file in twenty (JSON has no comments: a string there).
+  if (i % 20 === 0 && noise.length > 0)
+    text = kind === 'json' ? text.replace('{\n', `{\n  "note": "${pick(noise)}",\n`) : `# ${pick(noise)}\n${text}`;
+  writeFileSync(path.join(directory, `file${i}${extension}`), text);
   written += text.length;
 }
 // Real uses and near misses: every rule's own samples, each in its own folder under its own file name.
@@ -100,22 +129,41 @@ const bin = path.join(PROJECT_ROOT, 'bin', 'sunset.js');
 const report = path.join(os.tmpdir(), `sunset-bench-report-${process.pid}.json`);
 spawnSync(node, [path.join(PROJECT_ROOT, 'scripts', 'bundle-register.ts')], { stdio: 'ignore' });
 
-function time(command: string, args: string[]): { ms: number; status: number | null } {
-  const begin = performance.now();
-  const run = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  return { ms: performance.now() - begin, status: run.status };
-}
-function median(command: string, args: string[]): number {
-  time(command, args);
-  const runs = [0, 1, 2].map(() => time(command, args).ms).sort((a, b) => a - b);
-  return runs[1] as number;
+// CPU time (user + system) is reported beside wall time: on a busy machine it says more about the work done.
+const timeTool = spawnSync('/usr/bin/time', ['-f', '%U', 'true'], { stdio: 'ignore' }).status === 0;
+
+interface Timing {
+  ms: number;
+  cpuMs: number | undefined;
 }
 
+function time(command: string, args: string[]): Timing {
+  const begin = performance.now();
+  const wrapped = timeTool ? ['/usr/bin/time', ['-f', 'cpu %U %S', command, ...args]] : [command, args];
+  const run = spawnSync(wrapped[0] as string, wrapped[1] as string[], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - begin;
+  const cpu = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(String(run.stderr));
+  return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined };
+}
+function median(command: string, args: string[]): Timing {
+  time(command, args);
+  const runs = [0, 1, 2].map(() => time(command, args)).sort((a, b) => a.ms - b.ms);
+  return runs[1] as Timing;
+}
+const cpuText = (timing: Timing) => (timing.cpuMs === undefined ? '' : `, ${timing.cpuMs.toFixed(0)} ms CPU`);
+
 const sunsetArgs = [bin, 'check', '.', '--to', highest, '--format', 'json', '--output', report, '--fail-on', 'never'];
-const sunsetMs = median(node, sunsetArgs);
+const sunset = median(node, sunsetArgs);
+const sunsetMs = sunset.ms;
 const findings = (JSON.parse(String(execFileSync('cat', [report]))) as { findings: unknown[] }).findings.length;
 const mb = written / 1024 / 1024;
-console.log(`sunset check: ${sunsetMs.toFixed(0)} ms, ${(mb / (sunsetMs / 1000)).toFixed(0)} MB/s, ${findings} findings`);
+console.log(
+  `sunset check: ${sunsetMs.toFixed(0)} ms${cpuText(sunset)}, ${(mb / (sunsetMs / 1000)).toFixed(0)} MB/s, ${findings} findings`,
+);
 
 const rgAvailable = spawnSync('rg', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!rgAvailable) {
@@ -123,9 +171,18 @@ if (!rgAvailable) {
 } else {
   // The same walk (hidden files, .gitignore) and the same literals; -l stops at the first hit per file.
   const rgArgs = ['--hidden', '-F', '-l', '-f', anchorFile, '.'];
-  const rgMs = median('rg', rgArgs);
-  console.log(`rg -F -l (same ${anchors.length} anchors): ${rgMs.toFixed(0)} ms, ${(mb / (rgMs / 1000)).toFixed(0)} MB/s`);
-  console.log(`ratio sunset / rg: ${(sunsetMs / rgMs).toFixed(2)}× (goal: within 3×)`);
+  const rg = median('rg', rgArgs);
+  console.log(
+    `rg -F -l (same ${anchors.length} anchors): ${rg.ms.toFixed(0)} ms${cpuText(rg)}, ${(mb / (rg.ms / 1000)).toFixed(0)} MB/s`,
+  );
+  const cpuRatio = sunset.cpuMs && rg.cpuMs ? `; CPU time ${(sunset.cpuMs / rg.cpuMs).toFixed(2)}×` : '';
+  console.log(`ratio sunset / rg: wall time ${(sunsetMs / rg.ms).toFixed(2)}× (goal: within 3×)${cpuRatio}`);
+  console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
 }
 rmSync(anchorFile, { force: true });
 rmSync(report, { force: true });

@@ -20,7 +20,7 @@ export function parseErrorInfo(siteUrl: string): RuleInfo {
   };
 }
 
-const ALWAYS_PARSED: ReadonlySet<FileKind> = new Set(['ci-yaml', 'graphql']);
+const ALWAYS_PARSED: ReadonlySet<FileKind> = new Set(['ci-yaml']);
 
 /** The findings of one file and how many matches inline comments suppressed. */
 export interface FileResult {
@@ -34,8 +34,9 @@ export interface Engine {
   /** True when some rule has no anchor, so every file must be read whatever the prefilter says. */
   readsEverything: boolean;
   /**
-   * Whether a file is parsed even when the prefilter finds nothing in it: CI configuration and GraphQL
-   * documents, so one that does not parse is always reported.
+   * Whether a file is parsed even when the prefilter finds nothing in it: CI configuration, so one that
+   * does not parse is always reported. Other files are parsed when they hold a rule's anchor; without one
+   * no rule can match them, so leaving them unparsed hides nothing.
    */
   parsesAlways(rootPath: string): boolean;
   /** Checks one file's text; `anchors` are those the prefilter found (all rules run when omitted). */
@@ -80,7 +81,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, sit
       );
       if (candidates.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
       const file = analyzeFile(target.path, target.rootPath, text, layout);
-      // Files read structurally are always parsed, so a parse failure is reported.
+      // Files read structurally are parsed once they are read at all, so a parse failure is reported.
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();
 

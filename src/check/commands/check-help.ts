@@ -29,7 +29,8 @@ Options:
 Severity:
 ${SEVERITY_RULE.replace(/^/gm, '  ')}
   parse:   a CI configuration, policy or GraphQL file that does not parse is a finding
-           (rule parse-error, error), never a silent skip.
+           (rule parse-error, error), never a silent skip. CI configuration is always parsed;
+           other files when they contain a rule's anchor (else no rule could match them).
 
 What is read:
   Files are walked honouring .gitignore (at every level) and .sunsetignore (same syntax);

@@ -13,12 +13,25 @@ export interface IgnoreLayer {
    */
   prefix: string;
   rules: Ignore;
+  /**
+   * True when every pattern names a directory (`build/`) and none re-includes: such a layer cannot ignore
+   * a file whose folder the walk entered, so files skip the test.
+   */
+  directoriesOnly: boolean;
+}
+
+function onlyDirectories(text: string): boolean {
+  return text.split(/\r?\n/).every((line) => {
+    const pattern = line.trim();
+    return pattern === '' || pattern.startsWith('#') || (pattern.endsWith('/') && !pattern.startsWith('!'));
+  });
 }
 
 /** Reads an ignore file as a layer, or undefined when it does not exist. */
 export function readLayer(file: string, prefix: string): IgnoreLayer | undefined {
   try {
-    return { prefix, rules: ignore().add(readFileSync(file, 'utf8')) };
+    const text = readFileSync(file, 'utf8');
+    return { prefix, rules: ignore().add(text), directoriesOnly: onlyDirectories(text) };
   } catch {
     return undefined;
   }
@@ -32,7 +45,7 @@ export function readLayer(file: string, prefix: string): IgnoreLayer | undefined
 export function isIgnored(layers: readonly IgnoreLayer[], relative: string, directory: boolean): boolean {
   let ignored = false;
   for (const layer of layers) {
-    if (!relative.startsWith(layer.prefix)) continue;
+    if ((!directory && layer.directoriesOnly) || !relative.startsWith(layer.prefix)) continue;
     const own = relative.slice(layer.prefix.length);
     const result = layer.rules.test(directory ? `${own}/` : own);
     if (result.ignored) ignored = true;

@@ -61,16 +61,20 @@ export function createPrefilter(anchors: Iterable<string>): Prefilter {
       }
     }
   }
-  const accepting = Uint8Array.from(outputs, (found) => (found.length > 0 ? 1 : 0));
+  // Accepting states are stored negated in the table (state 0 never accepts), so the scan loop tests the
+  // value it just loaded instead of reading a second array on every byte.
+  for (let at = 0; at < table.length; at++) {
+    const next = table[at] as number;
+    if ((outputs[next] as number[]).length > 0) table[at] = -next;
+  }
 
   return {
     states,
     hits(bytes) {
-      if (list.length === 0) return false;
       let state = 0;
       for (let i = 0; i < bytes.length; i++) {
         state = table[(state << 8) | (bytes[i] as number)] as number;
-        if (accepting[state] === 1) return true;
+        if (state < 0) return true;
       }
       return false;
     },
@@ -79,7 +83,10 @@ export function createPrefilter(anchors: Iterable<string>): Prefilter {
       let state = 0;
       for (let i = 0; i < bytes.length; i++) {
         state = table[(state << 8) | (bytes[i] as number)] as number;
-        if (accepting[state] === 1) for (const index of outputs[state] as number[]) found.add(list[index] as string);
+        if (state < 0) {
+          state = -state;
+          for (const index of outputs[state] as number[]) found.add(list[index] as string);
+        }
       }
       return found;
     },

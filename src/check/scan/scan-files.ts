@@ -21,20 +21,18 @@ export interface ScanOutput {
   suppressed: number;
 }
 
-/** Reads a file into `buffer`; returns the byte count or why it was skipped. */
+/**
+ * Reads a file into `buffer` (one byte longer than the size limit) and returns the byte count, or why it was
+ * skipped. One `read` call fills it: on a regular file a short read means the end of the file, so the size
+ * needs no `stat` unless the file turns out too large.
+ */
 function readInto(absolute: string, buffer: Buffer, maxBytes: number): number | string {
   let fd: number | undefined;
   try {
     fd = openSync(absolute, 'r');
-    const { size } = fstatSync(fd);
-    if (size > maxBytes) return `larger than the size limit (${size} > ${maxBytes} bytes)`;
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, buffer, filled, size - filled, filled);
-      if (read === 0) break;
-      filled += read;
-    }
-    return filled;
+    const read = readSync(fd, buffer);
+    if (read > maxBytes) return `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)`;
+    return read;
   } catch (error) {
     return `not readable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
   } finally {
@@ -51,7 +49,7 @@ function readInto(absolute: string, buffer: Buffer, maxBytes: number): number | 
  */
 export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
   const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
-  const buffer = Buffer.allocUnsafe(maxBytes);
+  const buffer = Buffer.allocUnsafe(maxBytes + 1);
   for (const file of files) {
     const read = readInto(file.absolute, buffer, maxBytes);
     if (typeof read === 'string') {

@@ -74,7 +74,7 @@ describe('sunset check', () => {
     expect(code).toBe(1);
     expect(places(report.findings)).toEqual([
       '.gitlab-ci.yml:5 parse-error',
-      'queries/bad.graphql:4 parse-error',
+      'queries/bad.graphql:5 parse-error',
       'src/query.js:5 parse-error',
     ]);
   });
