@@ -8,14 +8,11 @@ const BITMAP_LIMIT = 1 << 27;
 /** A measure's value for each group. `rows` maps positions to store rows. */
 export function aggregate(store: EventStore, measure: EventMeasure, rows: Int32Array, groups: Groups): Float64Array {
   const totals = new Float64Array(groups.count);
-  const { groupOf } = groups;
   if (measure === 'count') {
-    for (let index = 0; index < rows.length; index++) {
-      const group = groupOf[index] as number;
-      totals[group] = (totals[group] as number) + 1;
-    }
+    totals.set(groups.sizes);
     return totals;
   }
+  const { groupOf } = groups;
   if (measure === 'pageViewsCount') {
     const pageview = store.dictionary('eventType').codeOf(PAGEVIEW);
     if (pageview < 0) return totals;

@@ -8,34 +8,40 @@ import { filterRows } from './filter-rows.ts';
 import { groupRows, type KeyColumns } from './group-rows.ts';
 import { fillMissingDays } from './missing-day-fill.ts';
 import { type SortKey, sortGroups } from './sort-groups.ts';
-import { bucketTimes, localTimes, offsetsFor } from './time-buckets.ts';
+import { bucketTimes, spanOf } from './time-buckets.ts';
 
 /** A result row keyed by full member name. */
 export type ResultRow = Record<string, string | number | null>;
 
 const NULL_OFFSET = -(2 ** 31);
 
-/** One grouping column: its codes per position, its sort value per code, and how to write a code out. */
+/** One grouping column: its codes per position (and their range when known), its sort value, how to write it. */
 interface Column {
   ints?: Int32Array;
+  range?: [number, number];
   floats?: Float64Array;
   sortValue(position: number): number;
   write(position: number): string | number | null;
 }
 
-function columnsOf(store: EventStore, query: EventsQuery, rows: Int32Array): Column[] {
+/**
+ * The grouping columns of the rows. When every row takes part, store columns are used as they are (no copy);
+ * otherwise the selected rows' values are gathered.
+ */
+function columnsOf(store: EventStore, query: EventsQuery, rows: Int32Array, everyRow: boolean): Column[] {
   const times = store.times();
-  const offsets = query.dimensions.some((spec) => spec.kind === 'time') ? offsetsFor(query.timezone, times, rows) : undefined;
-  let local: Float64Array | undefined;
+  const span = query.dimensions.some((spec) => spec.kind === 'time')
+    ? spanOf(query.timezone, times, everyRow ? undefined : rows, store.timeRange())
+    : undefined;
   return query.dimensions.map((spec): Column => {
     if (spec.kind === 'string') {
       const source = store.codes(spec.dimension);
-      const codes = new Int32Array(rows.length);
-      for (let index = 0; index < rows.length; index++) codes[index] = source[rows[index] as number] as number;
+      const codes = everyRow ? source : gather(source, rows);
       const dictionary = store.dictionary(spec.dimension);
       const ranks = dictionary.ranks();
       return {
         ints: codes,
+        range: [0, dictionary.values.length - 1],
         sortValue: (position) =>
           codes[position] === 0 ? Number.POSITIVE_INFINITY : (ranks[codes[position] as number] as number),
         write: (position) => dictionary.values[codes[position] as number] ?? null,
@@ -54,24 +60,29 @@ function columnsOf(store: EventStore, query: EventsQuery, rows: Int32Array): Col
         write: (position) => (codes[position] === NULL_OFFSET ? null : (codes[position] as number)),
       };
     }
-    local ??= localTimes(times, rows, offsets as NonNullable<typeof offsets>);
+    const { offsets: zone } = span as NonNullable<typeof span>;
     if (spec.granularity) {
-      const buckets = bucketTimes(local, spec.granularity);
+      const buckets = bucketTimes(times, everyRow ? undefined : rows, span as NonNullable<typeof span>, spec.granularity);
       return {
         ints: buckets.codes,
+        range: [buckets.min, buckets.max],
         sortValue: (position) => buckets.codes[position] as number,
         write: (position) => buckets.label(buckets.codes[position] as number),
       };
     }
-    const raw = new Float64Array(rows.length);
-    for (let index = 0; index < rows.length; index++) raw[index] = times[rows[index] as number] as number;
-    const zone = offsets as NonNullable<typeof offsets>;
+    const raw = everyRow ? times : gather(times, rows);
     return {
       floats: raw,
       sortValue: (position) => raw[position] as number,
       write: (position) => formatLocal((raw[position] as number) + offsetAt(zone, raw[position] as number)),
     };
   });
+}
+
+function gather<T extends Int32Array | Float64Array>(source: T, rows: Int32Array): T {
+  const out = new (source.constructor as new (length: number) => T)(rows.length);
+  for (let index = 0; index < rows.length; index++) out[index] = source[rows[index] as number] as number;
+  return out;
 }
 
 function measuresIn(filter: MeasureFilter | undefined, into: Set<EventMeasure>): Set<EventMeasure> {
@@ -110,10 +121,13 @@ function holds(filter: MeasureFilter, totals: Map<EventMeasure, Float64Array>, g
 /** Runs a compiled `TrackedEvents` query: filter, group, aggregate, order, page, then fill missing days. */
 export function executeEventsQuery(store: EventStore, query: EventsQuery): ResultRow[] {
   const rows = filterRows(store, query.filter);
-  const columns = columnsOf(store, query, rows);
-  const keys: KeyColumns = { ints: [], floats: [] };
+  const columns = columnsOf(store, query, rows, query.filter === undefined);
+  const keys: KeyColumns = { ints: [], ranges: [], floats: [] };
   for (const column of columns) {
-    if (column.ints) keys.ints.push(column.ints);
+    if (column.ints) {
+      keys.ints.push(column.ints);
+      keys.ranges?.push(column.range);
+    }
     if (column.floats) keys.floats.push(column.floats);
   }
   const groups = groupRows(rows.length, keys);

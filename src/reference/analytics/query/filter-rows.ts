@@ -1,16 +1,22 @@
 import type { EventStore } from '../store/event-store.ts';
 import type { RowFilter, StringOperator } from './compiled-query.ts';
 
-/** Row numbers 0…n−1. */
-export function allRows(size: number): Int32Array {
-  const rows = new Int32Array(size);
-  for (let index = 0; index < size; index++) rows[index] = index;
+const identities = new WeakMap<EventStore, Int32Array>();
+
+/** Row numbers 0…n−1 of a store, kept between queries until the store grows. */
+export function allRows(store: EventStore): Int32Array {
+  let rows = identities.get(store);
+  if (rows?.length !== store.size) {
+    rows = new Int32Array(store.size);
+    for (let index = 0; index < rows.length; index++) rows[index] = index;
+    identities.set(store, rows);
+  }
   return rows;
 }
 
-/** The rows a filter keeps, ascending. Without a filter, every row. */
+/** The rows a filter keeps, ascending. Without a filter, every row (the shared identity, not a copy). */
 export function filterRows(store: EventStore, filter: RowFilter | undefined): Int32Array {
-  if (!filter) return allRows(store.size);
+  if (!filter) return allRows(store);
   const mask = filterMask(store, filter);
   let kept = 0;
   for (let index = 0; index < mask.length; index++) kept += mask[index] as number;

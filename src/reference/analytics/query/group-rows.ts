@@ -7,15 +7,19 @@
 export interface Groups {
   /** Number of groups. */
   count: number;
-  /** Group of each position. */
-  groupOf: Int32Array;
+  /** Group of each position (built on first use where grouping did not need it). */
+  readonly groupOf: Int32Array;
   /** First position of each group, in order of first appearance (groups are numbered in that order). */
   first: Int32Array;
+  /** Positions in each group: the `count` measure, counted while grouping. */
+  sizes: Int32Array;
 }
 
 /** Key columns: 32-bit codes, and 64-bit float columns (whole numbers such as millisecond times). */
 export interface KeyColumns {
   ints: Int32Array[];
+  /** The smallest and largest value of each int column, when known, which saves a pass. */
+  ranges?: ([number, number] | undefined)[];
   floats: Float64Array[];
 }
 
@@ -24,36 +28,39 @@ const DIRECT_LIMIT = 1 << 22;
 /** Groups positions 0…n−1 by their keys. With no key columns everything is one group. */
 export function groupRows(size: number, keys: KeyColumns): Groups {
   if (keys.ints.length + keys.floats.length === 0) {
-    return { count: 1, groupOf: new Int32Array(size), first: new Int32Array(1) };
+    return { count: 1, groupOf: new Int32Array(size), first: new Int32Array(1), sizes: Int32Array.of(size) };
   }
   if (keys.floats.length === 0) {
-    const direct = groupDirect(size, keys.ints);
+    const direct = groupDirect(size, keys.ints, keys.ranges ?? []);
     if (direct) return direct;
   }
   return groupHashed(size, keys);
 }
 
-function groupDirect(size: number, ints: Int32Array[]): Groups | undefined {
+function groupDirect(size: number, ints: Int32Array[], ranges: ([number, number] | undefined)[]): Groups | undefined {
   const mins: number[] = [];
   const strides: number[] = [];
   let space = 1;
-  for (const column of ints) {
-    let min = size === 0 ? 0 : 2 ** 31;
-    let max = size === 0 ? 0 : -(2 ** 31);
-    for (let index = 0; index < size; index++) {
-      const value = column[index] as number;
-      if (value < min) min = value;
-      if (value > max) max = value;
+  for (const [at, column] of ints.entries()) {
+    let [min, max] = ranges[at] ?? [size === 0 ? 0 : 2 ** 31, size === 0 ? 0 : -(2 ** 31)];
+    if (!ranges[at]) {
+      for (let index = 0; index < size; index++) {
+        const value = column[index] as number;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
     }
     mins.push(min);
     strides.push(space);
     space *= max - min + 1;
     if (space > DIRECT_LIMIT) return undefined;
   }
-  const slots = new Int32Array(space).fill(-1);
-  const groupOf = new Int32Array(size);
-  const first: number[] = [];
+  // One pass over the rows: the size and first position of each slot. The group of every row is only
+  // written out if a measure other than the count asks for it.
   const single = ints.length === 1 ? (ints[0] as Int32Array) : undefined;
+  const rowSlots = single ? undefined : new Int32Array(size);
+  const slotSizes = new Int32Array(space);
+  const slotFirst = new Int32Array(space);
   const singleMin = mins[0] as number;
   for (let index = 0; index < size; index++) {
     let slot: number;
@@ -62,16 +69,39 @@ function groupDirect(size: number, ints: Int32Array[]): Groups | undefined {
       slot = 0;
       for (let key = 0; key < ints.length; key++)
         slot += (((ints[key] as Int32Array)[index] as number) - (mins[key] as number)) * (strides[key] as number);
+      (rowSlots as Int32Array)[index] = slot;
     }
-    let group = slots[slot] as number;
-    if (group < 0) {
-      group = first.length;
-      slots[slot] = group;
-      first.push(index);
-    }
-    groupOf[index] = group;
+    const seen = slotSizes[slot] as number;
+    if (seen === 0) slotFirst[slot] = index;
+    slotSizes[slot] = seen + 1;
   }
-  return { count: first.length, groupOf, first: Int32Array.from(first) };
+  const used: number[] = [];
+  for (let slot = 0; slot < space; slot++) if ((slotSizes[slot] as number) > 0) used.push(slot);
+  used.sort((a, b) => (slotFirst[a] as number) - (slotFirst[b] as number));
+  const groupOfSlot = new Int32Array(space);
+  const first = new Int32Array(used.length);
+  const sizes = new Int32Array(used.length);
+  used.forEach((slot, group) => {
+    groupOfSlot[slot] = group;
+    first[group] = slotFirst[slot] as number;
+    sizes[group] = slotSizes[slot] as number;
+  });
+  let groupOf: Int32Array | undefined;
+  return {
+    count: used.length,
+    first,
+    sizes,
+    get groupOf() {
+      if (!groupOf) {
+        groupOf = new Int32Array(size);
+        for (let index = 0; index < size; index++)
+          groupOf[index] = groupOfSlot[
+            single ? (single[index] as number) - singleMin : ((rowSlots as Int32Array)[index] as number)
+          ] as number;
+      }
+      return groupOf;
+    },
+  };
 }
 
 function hashAt(keys: KeyColumns, index: number): number {
@@ -98,6 +128,7 @@ function groupHashed(size: number, keys: KeyColumns): Groups {
   const table = new Int32Array(capacity).fill(-1);
   const groupOf = new Int32Array(size);
   let first = new Int32Array(Math.max(16, size >>> 4));
+  let sizes = new Int32Array(first.length);
   let count = 0;
   for (let index = 0; index < size; index++) {
     let slot = hashAt(keys, index) & mask;
@@ -111,12 +142,16 @@ function groupHashed(size: number, keys: KeyColumns): Groups {
         const bigger = new Int32Array(first.length * 2);
         bigger.set(first);
         first = bigger;
+        const biggerSizes = new Int32Array(first.length);
+        biggerSizes.set(sizes);
+        sizes = biggerSizes;
       }
       group = count++;
       first[group] = index;
       table[slot] = group;
     }
     groupOf[index] = group;
+    sizes[group] = (sizes[group] as number) + 1;
   }
-  return { count, groupOf, first: first.slice(0, count) };
+  return { count, groupOf, first: first.slice(0, count), sizes: sizes.slice(0, count) };
 }

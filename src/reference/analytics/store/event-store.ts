@@ -19,6 +19,8 @@ export interface EventStore {
   codes(dimension: StringDimension): Int32Array;
   /** The dictionary of a text dimension. */
   dictionary(dimension: StringDimension): Dictionary;
+  /** The earliest and latest `utcTime`, kept up to date on append; [0, 0] when empty. */
+  timeRange(): [number, number];
   /** Row numbers in ascending time order (ties keep arrival order); cached until the next append. */
   timeOrder(): Int32Array;
   /** The event at a row, rebuilt from the columns. */
@@ -44,6 +46,8 @@ export function createEventStore(): EventStore {
   // Events usually arrive in time order; then the identity is the time order and no sort is needed.
   let sorted = true;
   let order: Int32Array | undefined;
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
 
   const column = (name: StringDimension) => codes.get(name) as Int32Array;
   const dictionary = (name: StringDimension) => dictionaries.get(name) as Dictionary;
@@ -61,6 +65,8 @@ export function createEventStore(): EventStore {
       }
       if (size > 0 && event.utcTime < (times[size - 1] as number)) sorted = false;
       times[size] = event.utcTime;
+      if (event.utcTime < earliest) earliest = event.utcTime;
+      if (event.utcTime > latest) latest = event.utcTime;
       tzOffsets[size] = event.localTzOffset ?? Number.NaN;
       for (const name of STRING_DIMENSIONS) column(name)[size] = dictionary(name).encode(event[name]);
       size++;
@@ -70,6 +76,7 @@ export function createEventStore(): EventStore {
     tzOffsets: () => tzOffsets.subarray(0, size),
     codes: (name) => column(name).subarray(0, size),
     dictionary,
+    timeRange: () => (size === 0 ? [0, 0] : [earliest, latest]),
     timeOrder() {
       if (!order) {
         order = new Int32Array(size);

@@ -49,6 +49,34 @@ describe('query execution', () => {
     expect(day('minute', 'Asia/Kolkata')[0]).toBe('2024-03-01T14:30:00.000=1');
   });
 
+  it('buckets across a daylight-saving change by local wall-clock time', () => {
+    const dst = storeOf([
+      event({ utcTime: '2024-03-30T23:30:00Z' }),
+      event({ utcTime: '2024-03-31T00:30:00Z' }),
+      event({ utcTime: '2024-03-31T01:30:00Z' }),
+      event({ utcTime: '2024-03-31T22:30:00Z' }),
+    ]);
+    const buckets = (granularity: string) =>
+      runQuery(
+        dst,
+        createMemberCatalog([]),
+        {
+          measures: ['TrackedEvents.count'],
+          timeDimensions: [{ dimension: 'TrackedEvents.utcTime', granularity }],
+          timezone: 'Europe/Berlin',
+        },
+        NOW,
+      ).data.map((row) => `${row[`TrackedEvents.utcTime.${granularity}`]}=${row['TrackedEvents.count']}`);
+    expect(buckets('day')).toEqual(['2024-03-31T00:00:00.000=3', '2024-04-01T00:00:00.000=1']);
+    expect(buckets('hour')).toEqual([
+      '2024-03-31T00:00:00.000=1',
+      '2024-03-31T01:00:00.000=1',
+      '2024-03-31T03:00:00.000=1',
+      '2024-04-01T00:00:00.000=1',
+    ]);
+    expect(buckets('month')).toEqual(['2024-03-01T00:00:00.000=3', '2024-04-01T00:00:00.000=1']);
+  });
+
   it('returns a bucketed time dimension under both names', () => {
     const [row] = data({
       measures: ['TrackedEvents.count'],

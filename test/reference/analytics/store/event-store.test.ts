@@ -32,6 +32,13 @@ describe('columnar event store', () => {
     expect([...store.timeOrder()]).toEqual([4, 1, 3, 2, 0]);
   });
 
+  it('keeps the earliest and latest time as events arrive', () => {
+    const store = createEventStore();
+    expect(store.timeRange()).toEqual([0, 0]);
+    for (const time of [30, 10, 20]) store.append(event({ utcTime: time }));
+    expect(store.timeRange()).toEqual([10, 30]);
+  });
+
   it('ranks dictionary codes in string order with null last', () => {
     const store = createEventStore();
     for (const path of ['/c', '/a', null, '/b']) store.append(event({ utcTime: 0, docPath: path }));
