@@ -54,14 +54,14 @@ export function entryInfo(entry: RegisterEntry, siteUrl: string): RuleInfo {
   };
 }
 
-/** What findings of an error condition say about it; the site lists error conditions on one page. */
+/** What findings of an error condition say about it; the site has a page per error condition. */
 export function errorInfo(condition: ErrorCondition, siteUrl: string): RuleInfo {
   return {
     id: condition.id,
     title: leadSentence(condition.condition),
     description: `${leadSentence(condition.condition, 1000)} Result: ${condition.result}`,
     fix: leadSentence(condition.result),
-    helpUri: `${siteUrl.replace(/\/+$/, '')}/errors/#${condition.id}`,
+    helpUri: `${siteUrl.replace(/\/+$/, '')}/errors/${condition.id}/`,
   };
 }
 

@@ -74,7 +74,6 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     files,
     rules,
     layout,
-    siteUrl: register.settings.site_url,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
   });
   const findings = output.findings;
@@ -91,7 +90,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   );
   const infos = new Map<string, RuleInfo>();
   for (const rule of rules) infos.set(rule.info.id, rule.info);
-  infos.set('parse-error', parseErrorInfo(register.settings.site_url));
+  infos.set('parse-error', parseErrorInfo());
   skipped.sort((a, b) => a.path.localeCompare(b.path));
   return { findings, rules: [...infos.values()], stats, skipped };
 }

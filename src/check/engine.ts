@@ -9,14 +9,13 @@ import { createPrefilter, type Prefilter } from './scan/prefilter.ts';
 import { isSuppressed } from './suppression.ts';
 
 /** What the `parse-error` rule says about itself. */
-export function parseErrorInfo(siteUrl: string): RuleInfo {
+export function parseErrorInfo(): RuleInfo {
   return {
     id: PARSE_ERROR_ID,
     title: 'A YAML or GraphQL file could not be parsed, so its keys and queries were not checked',
     description:
       'Sunset reads CI configuration, policies and GraphQL documents structurally. A file that does not parse cannot be checked that way, so it is reported instead of being skipped.',
     fix: 'Fix the syntax error, or add the file to .sunsetignore if it is not meant to be valid (a template, a test fixture).',
-    helpUri: `${siteUrl.replace(/\/+$/, '')}/guides/checker/#parse-errors`,
   };
 }
 
@@ -49,9 +48,9 @@ interface Compiled {
 }
 
 /** Compiles active rules for one repository layout. */
-export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, siteUrl: string): Engine {
+export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): Engine {
   const compiled: Compiled[] = rules.map((active) => ({ active, matcher: compileRule(active.rule, layout) }));
-  const parseInfo = parseErrorInfo(siteUrl);
+  const parseInfo = parseErrorInfo();
 
   const toFinding = (file: AnalyzedFile, match: Match, active: ActiveRule | undefined) => {
     const { line, column } = file.source.position(match.offset);
@@ -65,7 +64,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, sit
       match: normaliseMatch(match.text),
       message: match.message ?? active?.message ?? info.title,
       ...(info.fix ? { fix: info.fix } : {}),
-      helpUri: info.helpUri,
+      ...(info.helpUri ? { helpUri: info.helpUri } : {}),
       fingerprint: '',
     } satisfies Finding;
   };

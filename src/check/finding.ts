@@ -16,8 +16,8 @@ export interface RuleInfo {
   description: string;
   /** What to do, in a sentence or two. */
   fix?: string;
-  /** The entry's page on the site. */
-  helpUri: string;
+  /** The entry's page on the site; none for `parse-error`, which is not an entry. */
+  helpUri?: string;
   /** Release in which the change takes effect, when it is a register entry. */
   removedIn?: string;
 }
@@ -59,8 +59,8 @@ export interface Finding {
   message: string;
   /** What to do instead. */
   fix?: string;
-  /** Link to the entry's page. */
-  helpUri: string;
+  /** Link to the entry's page (none for `parse-error`). */
+  helpUri?: string;
   /** Stable across line moves: entry id, file, matched text and occurrence index. */
   fingerprint: string;
 }

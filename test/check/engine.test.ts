@@ -20,7 +20,6 @@ const engine = createEngine(
     active('old-field', { kind: 'graphql', element: 'field', name: 'oldField' }),
   ],
   { configDir: '.gitlab' },
-  'https://s',
 );
 const check = (file: string, text: string) =>
   engine.checkText({ path: file, rootPath: file }, text, engine.prefilter.anchorsIn(Buffer.from(text)));

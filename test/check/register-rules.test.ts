@@ -104,7 +104,7 @@ const cases: Case[] = [
 /** Runs one rule alone, through the prefilter and the engine, on one sample file. */
 function run(item: Case, sample: { file: string; text: string }) {
   const active: ActiveRule = { index: item.index, rule: item.rule, severity: 'error', info: item.info, message: item.info.title };
-  const engine = createEngine([active], { configDir: register.settings.config_dir }, siteUrl);
+  const engine = createEngine([active], { configDir: register.settings.config_dir });
   const anchors = engine.prefilter.anchorsIn(Buffer.from(sample.text));
   return engine.checkText({ path: sample.file, rootPath: sample.file }, sample.text, anchors).findings;
 }

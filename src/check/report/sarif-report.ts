@@ -32,7 +32,7 @@ export function sarifReport(input: ReportInput): string {
               name: rule.id,
               shortDescription: { text: rule.title },
               fullDescription: { text: rule.description },
-              helpUri: rule.helpUri,
+              ...(rule.helpUri ? { helpUri: rule.helpUri } : {}),
               help: { text: rule.fix ?? rule.title },
               ...(rule.removedIn ? { properties: { removedIn: rule.removedIn } } : {}),
             })),

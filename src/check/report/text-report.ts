@@ -47,7 +47,7 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
       const severity = finding.severity === 'error' ? palette.red('error  ') : palette.yellow('warning');
       lines.push(`  ${place}${severity}  ${finding.message}  ${palette.dim(finding.ruleId)}`);
       if (finding.fix) lines.push(`  ${' '.repeat(17)}${palette.dim(`Fix: ${finding.fix}`)}`);
-      lines.push(`  ${' '.repeat(17)}${palette.dim(finding.helpUri)}`);
+      if (finding.helpUri) lines.push(`  ${' '.repeat(17)}${palette.dim(finding.helpUri)}`);
     }
     lines.push('');
   }

@@ -12,7 +12,6 @@ export interface ScanJob {
   files: WalkedFile[];
   rules: readonly ActiveRule[];
   layout: CiLayout;
-  siteUrl: string;
   maxBytes: number;
 }
 
@@ -76,7 +75,7 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
   return {
     warm,
     async run(job) {
-      const engine = createEngine(job.rules, job.layout, job.siteUrl);
+      const engine = createEngine(job.rules, job.layout);
       const wanted = Math.min(threads - 1, Math.floor(job.files.length / FILES_PER_WORKER));
       if (wanted > 0) warm();
       for (const idle of workers.slice(wanted)) void finish(idle, null);

@@ -7,7 +7,7 @@ parentPort?.once('message', (job: WorkerJob | null) => {
   if (!job) {
     process.exit(0);
   }
-  const engine = createEngine(job.rules, job.layout, job.siteUrl);
+  const engine = createEngine(job.rules, job.layout);
   parentPort?.postMessage(scanClaimedChunks(job, engine));
   parentPort?.close();
 });

@@ -22,7 +22,7 @@ describe('scanFiles', () => {
       'b.bin': Uint8Array.from([0, 1, 2]),
       'c.sh': `echo $OLD_VAR ${'x'.repeat(100)}\n`,
     });
-    const engine = createEngine([rule], { configDir: '.gitlab' }, 'https://s');
+    const engine = createEngine([rule], { configDir: '.gitlab' });
     const output = scanFiles(walk(['.'], root).files, engine, 50);
     expect(output.findings.map((finding) => `${finding.file}:${finding.line}`)).toEqual(['a.sh:1']);
     expect(output.skipped.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
@@ -33,7 +33,7 @@ describe('scanFiles', () => {
 
   it('passes only files with an anchor to the matchers, but always parses CI configuration', () => {
     const root = tempTree({ 'a.sh': 'echo hi\n', 'b.sh': 'echo $OLD_VAR\n', '.gitlab-ci.yml': 'job: [\n' });
-    const engine = createEngine([rule], { configDir: '.gitlab' }, 'https://s');
+    const engine = createEngine([rule], { configDir: '.gitlab' });
     const output = scanFiles(walk(['.'], root).files, engine);
     expect(output.candidates).toBe(2);
     expect(output.findings.map((finding) => finding.ruleId).sort()).toEqual(['old-var', 'parse-error']);
