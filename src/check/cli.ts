@@ -1,8 +1,5 @@
 import { ContentError } from '../register/content-error.ts';
-import { checkCommand } from './commands/check-command.ts';
 import { type CliIo, EXIT, UsageError } from './commands/cli-io.ts';
-import { planCommand } from './commands/plan-command.ts';
-import { validateCommand } from './commands/validate-command.ts';
 import { loadCliRegister } from './register-source.ts';
 import { sunsetVersion } from './version.ts';
 
@@ -23,10 +20,13 @@ Options:
 Exit codes: 0 clean, 1 findings or invalid definitions, 2 usage or input error.
 `;
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  check: checkCommand,
-  plan: planCommand,
-  validate: validateCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// Loaded on demand, so a check does not pay for the definition schemas `validate` needs, and so on.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check-command.ts')).checkCommand,
+  plan: async () => (await import('./commands/plan-command.ts')).planCommand,
+  validate: async () => (await import('./commands/validate-command.ts')).validateCommand,
 };
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
@@ -41,9 +41,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout.write(`${sunsetVersion()}\n`);
       return EXIT.ok;
     }
-    const run = COMMANDS[command];
-    if (!run)
+    const load = COMMANDS[command];
+    if (!load)
       throw new UsageError(`unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(', ')} (sunset --help)`);
+    const run = await load();
     return await run([...rest], io);
   } catch (error) {
     if (error instanceof UsageError) {
