@@ -104,36 +104,76 @@ function groupDirect(size: number, ints: Int32Array[], ranges: ([number, number]
   };
 }
 
-function hashAt(keys: KeyColumns, index: number): number {
+/**
+ * Packs the int columns into as few whole-number float columns as fit below 2^53 (each value shifted by its
+ * column's minimum and scaled by the widths before it), so hashing and comparing read two or three arrays
+ * instead of a dozen.
+ */
+function packInts(size: number, ints: Int32Array[], ranges: ([number, number] | undefined)[]): Float64Array[] {
+  const packed: Float64Array[] = [];
+  let current: Float64Array | undefined;
+  let space = 1;
+  ints.forEach((column, at) => {
+    let [min, max] = ranges[at] ?? [0, 0];
+    if (!ranges[at] && size > 0) {
+      min = 2 ** 31;
+      max = -(2 ** 31);
+      for (let index = 0; index < size; index++) {
+        const value = column[index] as number;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
+    }
+    const width = max - min + 1;
+    if (!current || space * width > 2 ** 53) {
+      current = new Float64Array(size);
+      packed.push(current);
+      space = 1;
+    }
+    const target = current;
+    for (let index = 0; index < size; index++)
+      target[index] = (target[index] as number) + ((column[index] as number) - min) * space;
+    space *= width;
+  });
+  return packed;
+}
+
+function hashAt(columns: Float64Array[], index: number): number {
   let hash = 0x811c9dc5;
-  for (const column of keys.ints) hash = Math.imul(hash ^ (column[index] as number), 0x9e3779b1);
-  for (const column of keys.floats) {
-    const value = column[index] as number;
+  for (let at = 0; at < columns.length; at++) {
+    const value = (columns[at] as Float64Array)[index] as number;
     hash = Math.imul(hash ^ (value >>> 0), 0x9e3779b1);
     hash = Math.imul(hash ^ ((value / 4294967296) | 0), 0x85ebca6b);
   }
-  return (hash ^ (hash >>> 15)) >>> 0;
+  return hash ^ (hash >>> 15);
 }
 
-function sameKeys(keys: KeyColumns, a: number, b: number): boolean {
-  for (const column of keys.ints) if (column[a] !== column[b]) return false;
-  for (const column of keys.floats) if (column[a] !== column[b]) return false;
+function sameKeys(columns: Float64Array[], a: number, b: number): boolean {
+  for (let at = 0; at < columns.length; at++)
+    if ((columns[at] as Float64Array)[a] !== (columns[at] as Float64Array)[b]) return false;
   return true;
 }
 
+/**
+ * Open addressing with linear probing. Each slot keeps its group's hash too, so a probe compares keys only
+ * when the hashes agree: the key columns are read at random places only for real duplicates.
+ */
 function groupHashed(size: number, keys: KeyColumns): Groups {
+  const columns = [...packInts(size, keys.ints, keys.ranges ?? []), ...keys.floats];
   let capacity = 16;
   while (capacity < size * 2) capacity *= 2;
   const mask = capacity - 1;
   const table = new Int32Array(capacity).fill(-1);
+  const hashes = new Int32Array(capacity);
   const groupOf = new Int32Array(size);
   let first = new Int32Array(Math.max(16, size >>> 4));
   let sizes = new Int32Array(first.length);
   let count = 0;
   for (let index = 0; index < size; index++) {
-    let slot = hashAt(keys, index) & mask;
+    const hash = hashAt(columns, index);
+    let slot = hash & mask;
     let group = table[slot] as number;
-    while (group >= 0 && !sameKeys(keys, first[group] as number, index)) {
+    while (group >= 0 && (hashes[slot] !== hash || !sameKeys(columns, first[group] as number, index))) {
       slot = (slot + 1) & mask;
       group = table[slot] as number;
     }
@@ -149,6 +189,7 @@ function groupHashed(size: number, keys: KeyColumns): Groups {
       group = count++;
       first[group] = index;
       table[slot] = group;
+      hashes[slot] = hash;
     }
     groupOf[index] = group;
     sizes[group] = (sizes[group] as number) + 1;
