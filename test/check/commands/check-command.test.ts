@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateSarif } from '../report/sarif-schema.ts';
 import { REPOS, runCli } from '../run-cli.ts';
 
 const uses = path.join(REPOS, 'uses');
@@ -125,7 +126,9 @@ describe('sunset check', () => {
     const result = await runCli(['check', '.', '--to', '18.0', '--format', 'sarif', '--output', file], uses);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/sarif report with 14 finding\(s\) written to/);
-    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe('2.1.0');
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect(log.runs[0].results).toHaveLength(14);
   });
 
   it('lists skipped files with --verbose', async () => {

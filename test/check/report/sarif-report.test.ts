@@ -1,19 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import ajvDraft04 from 'ajv-draft-04';
-import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { sarifReport } from '../../../src/check/report/sarif-report.ts';
 import { reportInput } from './report-fixture.ts';
-
-// The official SARIF 2.1.0 schema is JSON Schema draft-04, hence ajv-draft-04 rather than ajv's default class.
-const schema = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../../fixtures/schemas/sarif-schema-2.1.0.json'), 'utf8'),
-);
-// Both packages are CommonJS with the class on `default` as well as on `module.exports`.
-const ajv = new ajvDraft04.default({ allErrors: true, strict: false });
-ajvFormats.default(ajv);
-const validate = ajv.compile(schema);
+import { validateSarif as validate } from './sarif-schema.ts';
 
 describe('sarif report', () => {
   it('is valid SARIF 2.1.0, with findings and when clean', () => {
