@@ -5,8 +5,15 @@ import { hasParameter, requestContext, statedMethods } from './request-context.t
 
 type RestRule = z.output<typeof restRuleSchema>;
 
-/** A variable path segment as code writes it: a value, `${id}`, `#{id}`, `{id}`, `%d`, or `" + id + "`. */
-const SEGMENT = String.raw`(?:\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]|%[sd]|[^/\s?#"'\x60{}]+)`;
+/** A value filled in by code: `${id}`, `#{id}`, `{id}`, `$ID`, `%d`, or `" + id + "`. */
+const FILLED = String.raw`\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|\$\w+|%[sd]|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]`;
+/** A variable path segment as code writes it: filled in, or any literal value. */
+const SEGMENT = String.raw`(?:${FILLED}|[^/\s?#"'\x60{}]+)`;
+/**
+ * An `:id`-like segment (`:id`, `:iid`, `:project_id`): a number, a URL-encoded path (`group%2Fproject`)
+ * or a filled-in value, so `tests/projects/workspace/packages` in a file list is not a REST call.
+ */
+const ID_SEGMENT = String.raw`(?:${FILLED}|\d+|[\w.-]*%2[Ff][\w.%-]*)`;
 
 /**
  * The path shape as a regular expression. The leading slash may be missing right after a quote
@@ -16,7 +23,7 @@ export function pathPattern(path: string): RegExp {
   const segments = path
     .split('/')
     .slice(1)
-    .map((segment) => (segment.startsWith(':') ? SEGMENT : escapeRegExp(segment)));
+    .map((segment) => (segment.startsWith(':') ? (/id$/i.test(segment) ? ID_SEGMENT : SEGMENT) : escapeRegExp(segment)));
   const body = segments.join('/');
   return new RegExp(String.raw`(?:/|(?<=["'\x60]))(?<at>${body})(?![\w-]|/[\w:$%{])`, 'dg');
 }

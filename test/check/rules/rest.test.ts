@@ -16,6 +16,11 @@ describe('rest rule', () => {
       expect(url.match(pattern), url).not.toBeNull();
     }
     expect('/projects/1/ci/lint_old'.match(pathPattern('/projects/:id/ci/lint'))).toBeNull();
+    expect('/projects/group%2Fapp/packages'.match(pathPattern('/projects/:id/packages'))).not.toBeNull();
+    expect(
+      '"tests/projects/workspace/packages/*"'.match(pathPattern('/projects/:id/packages')),
+      'a word is not an id',
+    ).toBeNull();
     expect('/users/12'.match(pathPattern('/users'))).toBeNull();
     expect('/users?page=2'.match(pathPattern('/users'))).not.toBeNull();
   });
