@@ -27,7 +27,7 @@ function combine(filters: (RowFilter | MeasureFilter)[]): RowFilter | MeasureFil
 }
 
 /** Compiles a query over `TrackedEvents`. */
-export function compileEventsQuery(frame: FrameWithCube): EventsQuery {
+export function compileEventsQuery(frame: QueryFrame): EventsQuery {
   const { query } = frame;
   const annotation: EventsQuery['annotation'] = { measures: {}, dimensions: {}, segments: {}, timeDimensions: {} };
 
@@ -125,9 +125,6 @@ export function compileEventsQuery(frame: FrameWithCube): EventsQuery {
     },
   };
 }
-
-/** A frame whose query reads `TrackedEvents`. */
-export type FrameWithCube = QueryFrame;
 
 /**
  * The spec's missing-day fill applies only when the query has measures, groups by `day`, and its range comes
