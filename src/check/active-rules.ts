@@ -19,8 +19,9 @@ export interface CheckRange {
 
 /** The help text describing {@link severityOf}, shown by `sunset check --help`. */
 export const SEVERITY_RULE = [
-  'error:   a removal, rename or behaviour change with from < removed_in <= to',
-  'warning: a deprecation listed in a release <= to, or a change that takes effect after to',
+  'error:   a breaking removal, rename or behaviour change with from < removed_in <= to',
+  'warning: a non-breaking change with from < removed_in <= to (review it),',
+  '         a deprecation listed in a release <= to, or a change that takes effect after to',
   '         but was announced in a release <= to (announced_in known and <= to)',
   'always:  error-condition rules (uses the platform refuses in every release) are errors',
   'Changes that took effect in or before --from are not reported: the repository already runs on them.',
@@ -34,7 +35,11 @@ export function severityOf(entry: RegisterEntry, range: CheckRange): Severity | 
   if (range.offering && !entry.offerings.includes(range.offering)) return undefined;
   const byTarget = compareReleases(entry.removed_in, range.to) <= 0;
   if (entry.kind === 'deprecation') return byTarget ? 'warning' : announcedBy(entry, range.to);
-  if (byTarget) return compareReleases(entry.removed_in, range.from) > 0 ? 'error' : undefined;
+  if (byTarget) {
+    if (compareReleases(entry.removed_in, range.from) <= 0) return undefined;
+    // A change that does not break existing use still deserves a look, but should not fail a pipeline.
+    return entry.breaking ? 'error' : 'warning';
+  }
   return announcedBy(entry, range.to);
 }
 

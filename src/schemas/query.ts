@@ -20,7 +20,7 @@ export const FILTER_OPERATORS = [
   'notInDateRange',
   'beforeDate',
   'beforeOrOnDate',
-  'afterDate',
+  'afterDate', // sunset-ignore funnel-after-date-unsupported: named so it can be refused with guidance
   'afterOrOnDate',
 ] as const;
 

@@ -29,6 +29,11 @@ describe('severityOf', () => {
     expect(severityOf(entry({ id: 'a', removed_in: '17.0', kind: 'rename', from: ['x'], to: ['y'] }), range)).toBe('error');
   });
 
+  it('makes a change in range that does not break existing use a warning', () => {
+    expect(severityOf(entry({ id: 'a', removed_in: '17.0', kind: 'behavior-change', breaking: false }), range)).toBe('warning');
+    expect(severityOf(entry({ id: 'a', removed_in: '17.0', kind: 'behavior-change', breaking: true }), range)).toBe('error');
+  });
+
   it('makes deprecations listed up to to warnings, whatever from is', () => {
     expect(severityOf(entry({ id: 'a', removed_in: '16.0', kind: 'deprecation' }), range)).toBe('warning');
     expect(severityOf(entry({ id: 'a', removed_in: '18.0', kind: 'deprecation' }), range)).toBeUndefined();

@@ -139,7 +139,7 @@ describe('sunset check', () => {
   it('prints help that documents the severity rule, and the version', async () => {
     const help = await runCli(['check', '--help'], uses);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('error:   a removal, rename or behaviour change with from < removed_in <= to');
+    expect(help.stdout).toContain('error:   a breaking removal, rename or behaviour change with from < removed_in <= to');
     expect(help.stdout).toContain('the lowest release the');
     const version = await runCli(['--version'], uses);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(REPOS, '../../../package.json'), 'utf8')).version);
