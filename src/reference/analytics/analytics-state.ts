@@ -19,6 +19,14 @@ export interface AnalyticsState {
   store(projectId: number): EventStore;
   /** The project's queryable members, and the problems of definition files that did not load. */
   catalog(projectId: number): { catalog: MemberCatalog; problems: ContentProblem[] };
+  /** The project's repository files (funnel, visualization and dashboard definitions); empty when it has none. */
+  repository(projectId: number): RepositoryFiles;
+  /**
+   * Writes one file of the project's repository, or removes it when `text` is undefined, and re-reads the
+   * project's funnel definitions on the next query. The change lives in memory only, like the fixture
+   * repository itself: it is how a playground queries a definition it is editing.
+   */
+  writeRepositoryFile(projectId: number, file: string, text: string | undefined): void;
   /** The tracking app id of a project: its name (reference design; project 1's is `demo-app`). */
   appIdOf(project: Project): string;
   /** The project an app id belongs to. */
@@ -53,6 +61,7 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
   const { state } = options;
   const stores = new Map<number, EventStore>();
   const catalogs = new Map<number, { catalog: MemberCatalog; problems: ContentProblem[] }>();
+  const repositories = new Map(Object.entries(options.repositories).map(([id, files]) => [Number(id), files]));
   const projects = platform.fixtures.projects;
   const appIdOf = (project: Project) => project.name;
 
@@ -70,11 +79,19 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
     catalog(projectId) {
       let entry = catalogs.get(projectId);
       if (!entry) {
-        const definitions = readFunnelDefinitions(options.repositories[projectId] ?? new Map(), options.configDir);
+        const definitions = readFunnelDefinitions(result.repository(projectId), options.configDir);
         entry = { catalog: createMemberCatalog(definitions.funnels, definitions.broken), problems: definitions.problems };
         catalogs.set(projectId, entry);
       }
       return entry;
+    },
+    repository: (projectId) => repositories.get(projectId) ?? new Map(),
+    writeRepositoryFile(projectId, file, text) {
+      const files = new Map(result.repository(projectId));
+      if (text === undefined) files.delete(file);
+      else files.set(file, text);
+      repositories.set(projectId, files);
+      catalogs.delete(projectId);
     },
     appIdOf,
     projectOfAppId: (appId) => projects.find((project) => appIdOf(project) === appId),
