@@ -10,8 +10,11 @@ export function ignoredOnLine(line: string): string[] {
   if (!marker) return [];
   const ids: string[] = [];
   for (const token of (marker[1] as string).split(/[\s,]+/)) {
-    if (!ID.test(token)) break;
-    ids.push(token);
+    // A reason may follow the ids after a colon: `sunset-ignore some-id: why it is fine here`.
+    const id = token.replace(/:$/, '');
+    if (!ID.test(id)) break;
+    ids.push(id);
+    if (id !== token) break;
   }
   return ids;
 }

@@ -11,6 +11,11 @@ describe('inline suppression', () => {
     expect(ignoredOnLine('echo sunset-ignore a')).toEqual([]);
   });
 
+  it('lets a reason follow the ids after a colon', () => {
+    expect(ignoredOnLine("'afterDate', // sunset-ignore some-id: named so it can be refused")).toEqual(['some-id']);
+    expect(ignoredOnLine('# sunset-ignore a, b: both are fine here')).toEqual(['a', 'b']);
+  });
+
   it('suppresses on the same line or the line above, for the named id only', () => {
     const source = createSourceText('# sunset-ignore a\nuse one\nuse two\n', 'hash');
     expect(isSuppressed(source, 2, 'a')).toBe(true);
