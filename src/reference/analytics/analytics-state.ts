@@ -49,6 +49,8 @@ export interface AnalyticsStateOptions {
   configDir: string;
   /** Each project's repository, by project id. */
   repositories: Record<number, RepositoryFiles>;
+  /** Sees every accepted batch after it is stored, so a host can journal it (the browser persists them). */
+  onIngested?: (projectId: number, events: readonly TrackedEvent[], receivedAt: number) => void;
 }
 
 const INITIALISED = 'analytics/initialised';
@@ -109,6 +111,7 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
       const store = result.store(project.id);
       for (const event of events) store.append(event);
       result.ledger.record(project.id, receivedAt, events.length);
+      options.onIngested?.(project.id, events, receivedAt);
     },
   };
 
