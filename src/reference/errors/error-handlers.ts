@@ -40,8 +40,12 @@ function readStatus(body: unknown): ErrorStatus {
   return status as ErrorStatus;
 }
 
-/** The error handlers. */
-export function errorHandlers(platform: PlatformContext, state: ErrorTrackingState) {
+/** The error handlers. `onStatusChanged` sees each status set through the API (for hosts that journal it). */
+export function errorHandlers(
+  platform: PlatformContext,
+  state: ErrorTrackingState,
+  onStatusChanged?: (projectId: number, errorId: number, status: ErrorStatus) => void,
+) {
   const now = () => {
     const time = platform.clock.now();
     state.errors.purge(time);
@@ -70,6 +74,7 @@ export function errorHandlers(platform: PlatformContext, state: ErrorTrackingSta
         const time = now();
         const record = findError(state, project, params.errorId);
         record.status = readStatus(await readJson(request));
+        onStatusChanged?.(project.id, record.id, record.status);
         return HttpResponse.json(details(record, time));
       }),
     ),

@@ -22,6 +22,15 @@ export interface IngestDeps {
   sessions: SessionStore;
   now(): number;
   decompress?: Decompressor;
+  /** Sees every recorded batch, so a host can journal it and {@link recordBatch} it again on start. */
+  onIngested?: (projectId: number, batch: RecordedBatch) => void;
+}
+
+/** What one accepted request recorded: its events and session updates, and when it was received. */
+export interface RecordedBatch {
+  events: ErrorEvent[];
+  sessions: SessionUpdate[];
+  receivedAt: number;
 }
 
 /** One ingestion request, as plain data. */
@@ -117,14 +126,28 @@ function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps)
   return { events: [event], sessions: [], replyId: event.eventId };
 }
 
-/** Records a validated batch. Events already past retention are acknowledged but not kept. */
-function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
-  const now = deps.now();
-  deps.errors.purge(now);
-  deps.sessions.purge(now);
+/**
+ * Records a validated batch as if received at `batch.receivedAt`: retention is applied first, and events
+ * already past it are not kept. Hosts replaying a journal call it with the batches `onIngested` saw.
+ */
+export function recordBatch(
+  stores: { errors: ErrorStore; sessions: SessionStore },
+  projectId: number,
+  batch: RecordedBatch,
+): void {
+  const now = batch.receivedAt;
+  stores.errors.purge(now);
+  stores.sessions.purge(now);
   const cutoff = retentionCutoff(now);
-  for (const event of batch.events) if (event.timestamp > cutoff) deps.errors.record(projectId, event);
-  for (const update of batch.sessions) deps.sessions.record(projectId, update);
+  for (const event of batch.events) if (event.timestamp > cutoff) stores.errors.record(projectId, event);
+  for (const update of batch.sessions) stores.sessions.record(projectId, update);
+}
+
+/** Records a validated batch; events already past retention are acknowledged but not kept. */
+function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
+  const recorded: RecordedBatch = { events: batch.events, sessions: batch.sessions, receivedAt: deps.now() };
+  recordBatch(deps, projectId, recorded);
+  deps.onIngested?.(projectId, recorded);
 }
 
 async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {
