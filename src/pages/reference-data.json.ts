@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { readFixtureRepositories } from '../reference/analytics/repository/read-fixture-repositories.ts';
+import { buildReferenceData } from '../reference/browser/reference-data.ts';
+import { demoFixtures } from '../reference/platform/world.ts';
+import { contentDir } from '../site/content-dir.ts';
+import { jsonResponse } from '../site/register-json.ts';
+import { siteRegister } from '../site/site-register.ts';
+
+/** What the in-browser reference implementation starts from: enforcement entries, releases, endpoints, fixture repositories. */
+export const GET: APIRoute = async () => {
+  const register = await siteRegister();
+  const repositories = await readFixtureRepositories(contentDir(), demoFixtures().projects);
+  return jsonResponse(
+    buildReferenceData({
+      entries: register.entries,
+      releases: register.releases,
+      endpoints: register.endpoints,
+      siteUrl: register.settings.site_url,
+      configDir: register.settings.config_dir,
+      repositories,
+    }),
+  );
+};

@@ -1,0 +1,97 @@
+/**
+ * Builds the in-browser world from what was persisted: a reference whose state store is the saved snapshot,
+ * with the sample and the journal replayed into its in-memory stores. On a first start (an empty snapshot)
+ * it seeds the deterministic sample data instead, through the same paths live traffic takes, so the seed is
+ * persisted like everything else. No IndexedDB here: the caller passes the data in and the writes out.
+ */
+import { DEFAULT_SAMPLE, sampleEvents } from '../analytics/sample/sample-events.ts';
+import { seedSample } from '../analytics/sample/seed-sample.ts';
+import { seedSampleErrors } from '../errors/sample-errors.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
+import { createReference, type Reference } from '../reference.ts';
+import { type PersistentStateStore, persistentStateStore, type StateSink } from './persistent-state-store.ts';
+import { fixtureRepositories, type ReferenceData, versionedRegister } from './reference-data.ts';
+import { type JournalEntry, replayJournal } from './world-journal.ts';
+
+/** State keys the browser host keeps beside the modules' own. */
+export const WORLD_KEYS = {
+  /** The release the reference answers as when a request picks none. */
+  release: 'browser/release',
+  /** When the sample was seeded (ms); the sample's events are regenerated from it on every start. */
+  sampleEnd: 'browser/sample-end',
+} as const;
+
+/** What a world is built from. */
+export interface WorldInputs {
+  data: ReferenceData;
+  /** The persisted state store; empty on a first start. */
+  snapshot: Record<string, unknown>;
+  /** The persisted journal, in order. */
+  journal: readonly JournalEntry[];
+  /** Where state changes are written. */
+  sink: StateSink;
+  /** Where journal entries are written. */
+  record(entry: JournalEntry): void;
+  /** The origin the sample DSN names (the page's). */
+  origin: string;
+  clock?: Clock;
+}
+
+/** A built world. */
+export interface BrowserWorld {
+  reference: Reference;
+  state: PersistentStateStore;
+  /** The release answered as when a request picks none. */
+  release: string;
+}
+
+/** Builds the world, seeding it when the snapshot is empty. */
+export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWorld> {
+  const { data, record } = inputs;
+  const clock = inputs.clock ?? systemClock;
+  const state = persistentStateStore(inputs.snapshot, inputs.sink);
+  const register = versionedRegister(data);
+  const savedRelease = state.get<string>(WORLD_KEYS.release);
+  const reference = createReference({
+    clock,
+    register,
+    // Links point at this site's own entry pages, on the host that answers.
+    siteUrl: '',
+    release: savedRelease,
+    analytics: {
+      repositories: fixtureRepositories(data),
+      configDir: data.config_dir,
+      state,
+      onIngested: (projectId, events, receivedAt) => record({ kind: 'tracked', projectId, events: [...events], receivedAt }),
+    },
+    errors: {
+      store: state,
+      journal: {
+        ingested: (projectId, batch) => record({ kind: 'ingested', projectId, batch }),
+        statusChanged: (projectId, errorId, status) => record({ kind: 'status', projectId, errorId, status }),
+      },
+    },
+  });
+  const sampleEnd = state.get<number>(WORLD_KEYS.sampleEnd);
+  if (sampleEnd === undefined) {
+    const now = clock.now();
+    seedSample(reference.analytics.state);
+    state.set(WORLD_KEYS.sampleEnd, now);
+    await seedSampleErrors(reference.errors, now, inputs.origin);
+  } else {
+    restoreSample(reference, sampleEnd);
+    replayJournal(reference, inputs.journal);
+  }
+  const release = reference.versioned?.behaviour.releases.fallback ?? savedRelease ?? '';
+  return { reference, state, release };
+}
+
+// The sample is deterministic from its end, so it is regenerated rather than stored; its usage was counted
+// when it was first seeded.
+function restoreSample(reference: Reference, end: number): void {
+  const { state } = reference.analytics;
+  const project = state.platform.fixtures.projects.find((candidate) => candidate.id === 1);
+  if (!project) return;
+  const store = state.store(project.id);
+  for (const event of sampleEvents({ ...DEFAULT_SAMPLE, end, appId: state.appIdOf(project) })) store.append(event);
+}

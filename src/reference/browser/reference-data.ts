@@ -1,0 +1,75 @@
+/**
+ * The data the in-browser reference implementation starts from, which the site build writes to
+ * `/reference-data.json`: the register's share that drives versioned behaviour, and each demo project's
+ * fixture repository. The browser reads no files, so everything the Node hosts read from `content/` comes
+ * through here.
+ */
+import type { ApiEndpoint } from '../../schemas/api-endpoint.ts';
+import type { RegisterEntry } from '../../schemas/register-entry.ts';
+import type { ReleaseInfo } from '../../schemas/releases-file.ts';
+import type { RepositoryFiles } from '../analytics/repository/repository-files.ts';
+import type { VersionedRegister } from '../versioned/versioned-behaviour.ts';
+
+/** Where the site publishes the data, relative to its base. */
+export const REFERENCE_DATA_PATH = 'reference-data.json';
+
+/** The JSON document. Repositories are plain objects (path → text) because JSON has no maps. */
+export interface ReferenceData {
+  /** Raised when a field is removed or changes meaning. */
+  schema_version: 1;
+  /** Entries that carry `enforcement` (the others change no answer), every release and endpoint. */
+  register: {
+    entries: RegisterEntry[];
+    releases: ReleaseInfo[];
+    endpoints: ApiEndpoint[];
+    settings: { site_url: string };
+  };
+  /** `{config_dir}` of the fixture repositories. */
+  config_dir: string;
+  /** Each project's fixture repository by project id. */
+  repositories: Record<string, Record<string, string>>;
+}
+
+/** What the site build has at hand to write the document. */
+export interface ReferenceDataSource {
+  entries: readonly RegisterEntry[];
+  releases: readonly ReleaseInfo[];
+  endpoints: readonly ApiEndpoint[];
+  siteUrl: string;
+  configDir: string;
+  repositories: Record<number, RepositoryFiles>;
+}
+
+/** Builds the document; entries without enforcement rules are left out to keep it small. */
+export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
+  return {
+    schema_version: 1,
+    register: {
+      entries: source.entries.filter((entry) => entry.enforcement !== undefined),
+      releases: [...source.releases],
+      endpoints: [...source.endpoints],
+      settings: { site_url: source.siteUrl },
+    },
+    config_dir: source.configDir,
+    repositories: Object.fromEntries(Object.entries(source.repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
+  };
+}
+
+/** The register part, as `createReference` takes it. */
+export function versionedRegister(data: ReferenceData): VersionedRegister {
+  return data.register;
+}
+
+/** The repositories as the analytics module takes them. */
+export function fixtureRepositories(data: ReferenceData): Record<number, RepositoryFiles> {
+  return Object.fromEntries(Object.entries(data.repositories).map(([id, files]) => [Number(id), new Map(Object.entries(files))]));
+}
+
+/** Checks the fetched document's version, so an old cached copy fails with a message rather than oddly. */
+export function readReferenceData(json: unknown, url: string): ReferenceData {
+  const version = (json as { schema_version?: unknown } | null)?.schema_version;
+  if (version !== 1) {
+    throw new Error(`${url}: expected reference data with schema_version 1, got ${JSON.stringify(version)}; rebuild the site`);
+  }
+  return json as ReferenceData;
+}

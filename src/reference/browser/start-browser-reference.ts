@@ -1,0 +1,202 @@
+/**
+ * The reference implementation in the reader's browser, shared by the site's consoles and demos: one world
+ * per browser profile, persisted in IndexedDB, answered through MSW's service worker. The first call loads
+ * the world (seeding the sample data on a first visit) and registers the worker; later calls return the same
+ * handle.
+ */
+import { setupWorker } from 'msw/browser';
+import type { Reference } from '../reference.ts';
+import { releaseChoice } from '../versioned/release-choice.ts';
+import { type BrowserWorld, buildBrowserWorld, WORLD_KEYS } from './browser-world.ts';
+import { REFERENCE_DATA_PATH, type ReferenceData, readReferenceData } from './reference-data.ts';
+import { workerRegistration } from './worker-scope.ts';
+import { openWorldChannel, type WorldChange } from './world-channel.ts';
+import { openWorldDatabase } from './world-database.ts';
+
+import { applyJournalEntry, type JournalEntry } from './world-journal.ts';
+
+/** The running in-browser reference. */
+export interface BrowserReference {
+  /**
+   * The in-page reference implementation (modules, handlers). It is replaced when the world is rebuilt
+   * (reset, a release change, another tab changing keys or settings): read it again after `onChange`.
+   */
+  readonly reference: Reference;
+  /** The release the reference answers as when a request sends no `X-Platform-Release` (persisted). */
+  getRelease(): string;
+  /** Answers as `release` from now on, in this tab and the others; throws on a release the register does not know. */
+  setRelease(release: string): void;
+  /** Wipes the persisted world, seeds the sample data again and tells the other tabs. */
+  reset(): Promise<void>;
+  /** Calls `listener` after the world changed, in this tab or another. Returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+}
+
+/** The site is served from the root of its host. */
+const SITE_BASE = '/';
+/** State keys whose values modules copy when they are built: a change to them from another tab needs a rebuild. */
+const BUILD_TIME_KEYS = ['error-tracking/', 'browser/'];
+
+let starting: Promise<BrowserReference> | undefined;
+
+/** Starts the in-browser reference once; every call resolves to the same handle. */
+export function startBrowserReference(): Promise<BrowserReference> {
+  starting ??= start().catch((error: unknown) => {
+    starting = undefined;
+    throw error;
+  });
+  return starting;
+}
+
+async function fetchReferenceData(): Promise<ReferenceData> {
+  const url = `${SITE_BASE}${REFERENCE_DATA_PATH}`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}; the in-browser reference cannot start`);
+  return readReferenceData(await response.json(), url);
+}
+
+/** Runs world operations one at a time, so a rebuild never interleaves with catching up or a reset. */
+function serially() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(operation: () => Promise<T>): Promise<T> => {
+    const result = tail.then(operation);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+/** Holds the Web Lock on the world while `operation` runs, so two tabs never seed it at once. */
+function withWorldLock<T>(operation: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('sunset-demo-world', operation) : operation();
+}
+
+async function start(): Promise<BrowserReference> {
+  const [data, db] = await Promise.all([fetchReferenceData(), openWorldDatabase()]);
+  const queue = serially();
+  const listeners = new Set<() => void>();
+  const changedKeys = new Set<string>();
+  let journalChanged = false;
+  let announcing = false;
+  let ownSeqs = new Set<number>();
+  let lastSeq = 0;
+
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  const channel = openWorldChannel((change) => void queue(() => catchUp(change)));
+  // Changes made in this tab are announced once their writes are committed, batched per task.
+  const announce = () => {
+    if (announcing) return;
+    announcing = true;
+    setTimeout(async () => {
+      announcing = false;
+      await db.settled();
+      const keys = [...changedKeys];
+      changedKeys.clear();
+      if (keys.length > 0) channel.post({ kind: 'state', keys });
+      if (journalChanged) channel.post({ kind: 'journal' });
+      journalChanged = false;
+      notify();
+    }, 0);
+  };
+  const sink = {
+    put(key: string, value: unknown) {
+      db.put(key, value);
+      changedKeys.add(key);
+      announce();
+    },
+    delete(key: string) {
+      db.delete(key);
+      changedKeys.add(key);
+      announce();
+    },
+  };
+  const record = (entry: JournalEntry) => {
+    const sequence = db.append(entry);
+    sequence.then((seq) => ownSeqs.add(seq), reportJournalFailure);
+    journalChanged = true;
+    announce();
+  };
+
+  const build = async (): Promise<BrowserWorld> => {
+    const [snapshot, journal] = await Promise.all([db.readState(), db.readJournal()]);
+    ownSeqs = new Set();
+    lastSeq = journal.at(-1)?.seq ?? 0;
+    const world = await buildBrowserWorld({
+      data,
+      snapshot,
+      journal: journal.map((item) => item.entry),
+      sink,
+      record,
+      origin: location.origin,
+    });
+    await db.settled();
+    return world;
+  };
+
+  let world = await withWorldLock(build);
+  const registration = workerRegistration(location.pathname, SITE_BASE);
+  const worker = setupWorker(...world.reference.handlers);
+  await worker.start({
+    serviceWorker: { url: registration.url, options: { scope: registration.scope } },
+    onUnhandledFrame: 'bypass',
+    quiet: true,
+  });
+
+  const rebuild = async () => {
+    world = await withWorldLock(build);
+    worker.resetHandlers(...world.reference.handlers);
+    notify();
+  };
+
+  async function catchUp(change: WorldChange): Promise<void> {
+    await db.settled();
+    if (change.kind === 'reset') return rebuild();
+    if (change.kind === 'state') {
+      if (change.keys.some((key) => BUILD_TIME_KEYS.some((prefix) => key.startsWith(prefix)))) return rebuild();
+      const values = await db.readKeys(change.keys);
+      for (const key of change.keys) world.state.receive(key, values[key]);
+      notify();
+      return;
+    }
+    for (const { seq, entry } of await db.readJournal(lastSeq)) {
+      lastSeq = Math.max(lastSeq, seq);
+      if (!ownSeqs.delete(seq)) applyJournalEntry(world.reference, entry);
+    }
+    notify();
+  }
+
+  return {
+    get reference() {
+      return world.reference;
+    },
+    getRelease: () => world.release,
+    setRelease(release) {
+      const choice = releaseChoice(data.register.releases.map((info) => info.release));
+      if (!choice.accepts(release)) {
+        throw new RangeError(`release "${release}" is not one the register knows; pick one like "17.0" or "18.0"`);
+      }
+      if (release === world.release) return;
+      world.state.set(WORLD_KEYS.release, release);
+      void queue(rebuild);
+    },
+    reset: () =>
+      queue(async () => {
+        await withWorldLock(async () => {
+          await db.settled();
+          await db.clear();
+        });
+        await rebuild();
+        channel.post({ kind: 'reset' });
+      }),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function reportJournalFailure(error: unknown): void {
+  console.error('a demo change could not be saved in IndexedDB; it stays in this page until reload:', error);
+}
