@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ContentProblem } from '../../register/content-error.ts';
+import { readYamlWith } from '../../register/yaml-source.ts';
+
+/** One message shown next to an editor: the line it points at, when it has one, and its text. */
+export interface LineMessage {
+  /** 1-based line of the editor the message is about. */
+  line: number | undefined;
+  /** `line N: field.path: message`, or without the parts the problem does not have. */
+  text: string;
+}
+
+/** A definition checked against its schema: the data, or the messages to show at its lines. */
+export type CheckedDefinition<T> = { ok: true; data: T } | { ok: false; messages: LineMessage[] };
+
+/**
+ * Writes a problem the way the editor shows it: `line 7: steps[1].action: only the action "pageview" is
+ * supported`. The file is left out: the editor already says which file it holds.
+ */
+export function formatLineMessage(problem: ContentProblem): string {
+  const parts = [problem.line === undefined ? undefined : `line ${problem.line}`, problem.path, problem.message];
+  return parts.filter((part) => part !== undefined && part !== '').join(': ');
+}
+
+/** The messages of a file's problems, in line order (problems without a line first, as they concern the whole file). */
+export function lineMessages(problems: readonly ContentProblem[]): LineMessage[] {
+  return problems
+    .map((problem) => ({ line: problem.line, text: formatLineMessage(problem) }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** Parses an editor's YAML and validates it against a definition schema. */
+export function checkDefinition<T extends z.ZodType>(schema: T, file: string, text: string): CheckedDefinition<z.output<T>> {
+  if (text.trim() === '') {
+    return { ok: false, messages: [{ line: 1, text: 'line 1: the file is empty; write the definition here' }] };
+  }
+  const result = readYamlWith(schema, file, text);
+  return result.ok ? result : { ok: false, messages: lineMessages(result.problems) };
+}
