@@ -9,17 +9,13 @@ import { seedSample } from '../analytics/sample/seed-sample.ts';
 import { seedSampleErrors } from '../errors/sample-errors.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
+import { releaseChoice } from '../versioned/release-choice.ts';
 import { type PersistentStateStore, persistentStateStore, type StateSink } from './persistent-state-store.ts';
 import { fixtureRepositories, type ReferenceData, versionedRegister } from './reference-data.ts';
 import { type JournalEntry, replayJournal } from './world-journal.ts';
+import { WORLD_KEYS } from './world-keys.ts';
 
-/** State keys the browser host keeps beside the modules' own. */
-export const WORLD_KEYS = {
-  /** The release the reference answers as when a request picks none. */
-  release: 'browser/release',
-  /** When the sample was seeded (ms); the sample's events are regenerated from it on every start. */
-  sampleEnd: 'browser/sample-end',
-} as const;
+export { applyJournalEntry } from './world-journal.ts';
 
 /** What a world is built from. */
 export interface WorldInputs {
@@ -51,7 +47,9 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
   const clock = inputs.clock ?? systemClock;
   const state = persistentStateStore(inputs.snapshot, inputs.sink);
   const register = versionedRegister(data);
-  const savedRelease = state.get<string>(WORLD_KEYS.release);
+  const saved = state.get<string>(WORLD_KEYS.release);
+  // A release saved under an older register may no longer be accepted; the newest then applies.
+  const savedRelease = saved && releaseChoice(register.releases.map((info) => info.release)).accepts(saved) ? saved : undefined;
   const reference = createReference({
     clock,
     register,

@@ -4,16 +4,16 @@
  * the world (seeding the sample data on a first visit) and registers the worker; later calls return the same
  * handle.
  */
+import { type HttpHandler, http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { Reference } from '../reference.ts';
-import { releaseChoice } from '../versioned/release-choice.ts';
-import { type BrowserWorld, buildBrowserWorld, WORLD_KEYS } from './browser-world.ts';
+import type { BrowserWorld } from './browser-world.ts';
 import { REFERENCE_DATA_PATH, type ReferenceData, readReferenceData } from './reference-data.ts';
 import { workerRegistration } from './worker-scope.ts';
 import { openWorldChannel, type WorldChange } from './world-channel.ts';
 import { openWorldDatabase } from './world-database.ts';
-
-import { applyJournalEntry, type JournalEntry } from './world-journal.ts';
+import type { JournalEntry } from './world-journal.ts';
+import { WORLD_KEYS } from './world-keys.ts';
 
 /** The running in-browser reference. */
 export interface BrowserReference {
@@ -71,8 +71,21 @@ function withWorldLock<T>(operation: () => Promise<T>): Promise<T> {
   return locks ? locks.request('sunset-demo-world', operation) : operation();
 }
 
+/**
+ * The handlers MSW runs: requests to other origins (a reader's own instance, sent from a console) pass
+ * through untouched, since the modules' routes match any host; the rest go to the reference.
+ */
+function pageHandlers(reference: Reference): HttpHandler[] {
+  const otherOrigin = http.all(
+    ({ request }) => new URL(request.url).origin !== location.origin,
+    () => passthrough(),
+  );
+  return [otherOrigin, ...reference.handlers];
+}
+
 async function start(): Promise<BrowserReference> {
-  const [data, db] = await Promise.all([fetchReferenceData(), openWorldDatabase()]);
+  // The reference implementation is its own chunk, loaded beside the data rather than with the console.
+  const [data, db, runtime] = await Promise.all([fetchReferenceData(), openWorldDatabase(), import('./browser-world.ts')]);
   const queue = serially();
   const listeners = new Set<() => void>();
   const changedKeys = new Set<string>();
@@ -123,7 +136,7 @@ async function start(): Promise<BrowserReference> {
     const [snapshot, journal] = await Promise.all([db.readState(), db.readJournal()]);
     ownSeqs = new Set();
     lastSeq = journal.at(-1)?.seq ?? 0;
-    const world = await buildBrowserWorld({
+    const world = await runtime.buildBrowserWorld({
       data,
       snapshot,
       journal: journal.map((item) => item.entry),
@@ -137,7 +150,7 @@ async function start(): Promise<BrowserReference> {
 
   let world = await withWorldLock(build);
   const registration = workerRegistration(location.pathname, SITE_BASE);
-  const worker = setupWorker(...world.reference.handlers);
+  const worker = setupWorker(...pageHandlers(world.reference));
   await worker.start({
     serviceWorker: { url: registration.url, options: { scope: registration.scope } },
     onUnhandledFrame: 'bypass',
@@ -146,7 +159,7 @@ async function start(): Promise<BrowserReference> {
 
   const rebuild = async () => {
     world = await withWorldLock(build);
-    worker.resetHandlers(...world.reference.handlers);
+    worker.resetHandlers(...pageHandlers(world.reference));
     notify();
   };
 
@@ -162,7 +175,7 @@ async function start(): Promise<BrowserReference> {
     }
     for (const { seq, entry } of await db.readJournal(lastSeq)) {
       lastSeq = Math.max(lastSeq, seq);
-      if (!ownSeqs.delete(seq)) applyJournalEntry(world.reference, entry);
+      if (!ownSeqs.delete(seq)) runtime.applyJournalEntry(world.reference, entry);
     }
     notify();
   }
@@ -173,8 +186,7 @@ async function start(): Promise<BrowserReference> {
     },
     getRelease: () => world.release,
     setRelease(release) {
-      const choice = releaseChoice(data.register.releases.map((info) => info.release));
-      if (!choice.accepts(release)) {
+      if (!world.reference.versioned?.behaviour.releases.accepts(release)) {
         throw new RangeError(`release "${release}" is not one the register knows; pick one like "17.0" or "18.0"`);
       }
       if (release === world.release) return;
