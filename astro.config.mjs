@@ -20,4 +20,11 @@ export default defineConfig({
   // Code samples are plain: highlighting colours would need their own contrast checks in both themes.
   markdown: { syntaxHighlight: false },
   integrations: [mdx(), sitemapIntegration(settings.site_url), pagefindIntegration()],
+  // MSW's cookie store asks tldts for registrable domains; its public-suffix list would be most of the
+  // console's weight, and the in-browser reference sets no cookies (see registrable-domain.ts).
+  vite: {
+    resolve: {
+      alias: [{ find: /^tldts$/, replacement: path.resolve('src/reference/browser/registrable-domain.ts') }],
+    },
+  },
 });
