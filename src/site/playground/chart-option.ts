@@ -118,9 +118,13 @@ export function chartOption(
     nameLocation: 'middle' as const,
     nameGap: which === 'xAxis' ? 32 : 48,
     ...(axisType === 'category' && { data: categories }),
+    // A few categories (funnel steps) each keep their label; many (days) let ECharts thin them out.
+    axisLabel: {
+      ...(axisType === 'category' && categories.length <= 8 && { interval: 0 }),
+      ...(colors && { color: colors.muted }),
+    },
     ...(colors && {
       nameTextStyle: { color: colors.text },
-      axisLabel: { color: colors.muted },
       axisLine: { lineStyle: { color: colors.line } },
       splitLine: { lineStyle: { color: colors.line } },
     }),

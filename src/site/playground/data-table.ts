@@ -8,7 +8,7 @@ export type TableLink = NonNullable<VisualizationDefinition['options']['links']>
 export interface TableColumn {
   /** The member whose values the column shows (for a link column, its `text` member). */
   key: string;
-  /** The member's title from the answer's annotation. */
+  /** The member's short title from the answer's annotation. */
   title: string;
   /** For a link column, the members whose values build the URL. */
   href?: string[];
@@ -64,8 +64,9 @@ export function dataTable(result: QueryResult, links: readonly TableLink[] = [])
     ...Object.keys(annotation.timeDimensions).filter((key) => !isBareTimeAlias(key, annotation.timeDimensions)),
     ...Object.keys(annotation.measures),
   ];
+  // Every column is of the same cube, so the short title (`Page Title`, not `Tracked Events Page Title`) says enough.
   const title = (key: string) =>
-    (annotation.dimensions[key] ?? annotation.timeDimensions[key] ?? annotation.measures[key])?.title ?? key;
+    (annotation.dimensions[key] ?? annotation.timeDimensions[key] ?? annotation.measures[key])?.shortTitle ?? key;
   const hrefOnly = new Set(links.flatMap((link) => [link.href].flat()).filter((key) => !links.some((link) => link.text === key)));
   const columns: TableColumn[] = keys
     .filter((key) => !hrefOnly.has(key))

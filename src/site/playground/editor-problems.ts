@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ContentProblem } from '../../register/content-error.ts';
-import { readYamlWith } from '../../register/yaml-source.ts';
+import { formatPath, locate, readYamlWith } from '../../register/yaml-source.ts';
 
 /** One message shown next to an editor: the line it points at, when it has one, and its text. */
 export interface LineMessage {
@@ -29,11 +29,32 @@ export function lineMessages(problems: readonly ContentProblem[]): LineMessage[]
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** Parses an editor's YAML and validates it against a definition schema. */
-export function checkDefinition<T extends z.ZodType>(schema: T, file: string, text: string): CheckedDefinition<z.output<T>> {
+/** A problem the schema cannot see, found in valid data: the field it is about and what is wrong. */
+export interface FieldProblem {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * Parses an editor's YAML and validates it against a definition schema, then asks `refine` about the valid
+ * data (what the playground can render, say); each of its problems is placed at its field's line too.
+ */
+export function checkDefinition<T extends z.ZodType>(
+  schema: T,
+  file: string,
+  text: string,
+  refine: (data: z.output<T>) => FieldProblem[] = () => [],
+): CheckedDefinition<z.output<T>> {
   if (text.trim() === '') {
     return { ok: false, messages: [{ line: 1, text: 'line 1: the file is empty; write the definition here' }] };
   }
   const result = readYamlWith(schema, file, text);
-  return result.ok ? result : { ok: false, messages: lineMessages(result.problems) };
+  if (!result.ok) return { ok: false, messages: lineMessages(result.problems) };
+  const problems = refine(result.data).map(({ path, message }) => ({
+    file,
+    ...locate(text, path),
+    path: formatPath(path),
+    message,
+  }));
+  return problems.length === 0 ? result : { ok: false, messages: lineMessages(problems) };
 }

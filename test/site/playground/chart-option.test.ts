@@ -135,3 +135,18 @@ describe('visualizationKind and singleStat', () => {
     expect(singleStat({ ...funnel, data: [] }).value).toBe('No data');
   });
 });
+
+describe('category labels', () => {
+  it('keeps every label of a few categories and lets many thin out', () => {
+    expect(chartOption('ColumnChart', {}, funnel).xAxis).toMatchObject({ axisLabel: { interval: 0 } });
+    const days: QueryResult = {
+      ...perDay,
+      data: Array.from({ length: 20 }, (_, day) => ({
+        'E.t.day': `2024-05-${String(day + 1).padStart(2, '0')}T00:00:00.000`,
+        'E.views': '1',
+      })),
+    };
+    expect(chartOption('ColumnChart', {}, days).xAxis).toMatchObject({ axisLabel: {} });
+    expect(chartOption('ColumnChart', {}, days).xAxis).not.toMatchObject({ axisLabel: { interval: 0 } });
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dataTable, joinHref } from '../../../src/site/playground/data-table.ts';
 import type { QueryResult } from '../../../src/site/playground/query-result.ts';
 
-const titled = (title: string, type = 'string') => ({ title, shortTitle: title, type });
+const titled = (title: string, type = 'string') => ({ title: `Tracked Events ${title}`, shortTitle: title, type });
 
 const topPages: QueryResult = {
   query: {},

@@ -69,3 +69,13 @@ describe('checkDefinition', () => {
     });
   });
 });
+
+describe('checkDefinition with a refinement', () => {
+  it('places the refinement’s problems at their fields', () => {
+    const text = 'version: 1\ntype: PieChart\ndata:\n  type: semantic_analytics\n  query: { measures: [TrackedEvents.count] }\n';
+    const result = checkDefinition(visualizationDefinitionSchema, 'v.yaml', text, (data) =>
+      data.type === 'PieChart' ? [{ path: ['type'], message: 'not rendered here' }] : [],
+    );
+    expect(result).toEqual({ ok: false, messages: [{ line: 2, text: 'line 2: type: not rendered here' }] });
+  });
+});

@@ -1,0 +1,113 @@
+import type { VisualizationDefinition } from '../../schemas/visualization-definition.ts';
+import { h, replaceChildren } from '../try/build-element.ts';
+import { type ChartColors, type ChartOption, chartOption, singleStat, visualizationKind } from './chart-option.ts';
+import { type DataTable, dataTable } from './data-table.ts';
+import { getInstanceByDom, init } from './echarts-runtime.ts';
+import type { QueryResult } from './query-result.ts';
+
+/** The page's theme colours, read when a chart is drawn so it matches light and dark. */
+function pageColors(): ChartColors {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return { text: read('--fg', '#1b1f24'), muted: read('--muted', '#4f5862'), line: read('--border', '#d0d7de') };
+}
+
+/** Charts on the page and how to redraw each, for theme changes. */
+const redraws = new Map<HTMLElement, () => void>();
+let watchingTheme = false;
+
+function watchTheme(): void {
+  if (watchingTheme) return;
+  watchingTheme = true;
+  const redrawAll = () => {
+    for (const [element, redraw] of redraws) {
+      if (element.isConnected) redraw();
+      else redraws.delete(element);
+    }
+  };
+  new MutationObserver(redrawAll).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redrawAll);
+}
+
+/**
+ * What the chart holds, as the chart itself reports it (`getOption()`): axis types, names and categories, and
+ * each series' name, type and data. Written to `data-chart-option` so readers' tools and tests can check it.
+ */
+function optionSummary(option: Record<string, unknown>): string {
+  const axis = (value: unknown) => {
+    const first = (Array.isArray(value) ? value[0] : value) as Record<string, unknown> | undefined;
+    return first && { type: first.type, name: first.name, data: first.data };
+  };
+  const series = ((option.series as Record<string, unknown>[] | undefined) ?? []).map(({ name, type, data }) => ({
+    name,
+    type,
+    data,
+  }));
+  return JSON.stringify({ xAxis: axis(option.xAxis), yAxis: axis(option.yAxis), series });
+}
+
+function drawChart(container: HTMLElement, option: () => ChartOption): void {
+  const element = h('div', { class: 'chart', role: 'img', 'aria-label': 'Chart; the rows are listed below it' });
+  container.append(element);
+  const chart = init(element, undefined, { renderer: 'svg' });
+  const draw = () => {
+    chart.setOption(option(), { notMerge: true });
+    element.dataset.chartOption = optionSummary(chart.getOption() as Record<string, unknown>);
+  };
+  draw();
+  redraws.set(element, draw);
+  watchTheme();
+  new ResizeObserver(() => chart.resize()).observe(element);
+}
+
+/** A data table built from text nodes; link cells are anchors whose URLs {@link dataTable} checked. */
+export function tableElement(table: DataTable, caption?: string): HTMLElement {
+  const head = h('tr', {}, ...table.columns.map((column) => h('th', { scope: 'col' }, column.title)));
+  const body = table.rows.map((row) =>
+    h(
+      'tr',
+      {},
+      ...row.map((cell) =>
+        h('td', {}, cell.href ? h('a', { href: cell.href, rel: 'noopener noreferrer nofollow' }, cell.text) : cell.text),
+      ),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h('table', { class: 'data-table' }, caption && h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)),
+  );
+}
+
+/** Disposes the charts inside `container`, so a redraw does not leak the old ones. */
+function disposeCharts(container: HTMLElement): void {
+  for (const element of container.querySelectorAll<HTMLElement>('.chart')) {
+    getInstanceByDom(element)?.dispose();
+    redraws.delete(element);
+  }
+}
+
+/**
+ * Renders a visualization from its query's answer into `container`: an ECharts chart (with its rows listed
+ * below for readers who cannot see it), a single number, a data table with links, or why it cannot be shown.
+ * Every string from the data is set as text.
+ */
+export function renderVisualization(container: HTMLElement, definition: VisualizationDefinition, result: QueryResult): void {
+  disposeCharts(container);
+  replaceChildren(container);
+  const kind = visualizationKind(definition);
+  container.dataset.kind = kind.kind;
+  if (kind.kind === 'chart') {
+    drawChart(container, () => chartOption(kind.type, definition.options, result, pageColors()));
+    container.append(
+      h('details', { class: 'chart-rows' }, h('summary', {}, `Rows (${result.data.length})`), tableElement(dataTable(result))),
+    );
+  } else if (kind.kind === 'stat') {
+    const stat = singleStat(result);
+    container.append(h('p', { class: 'single-stat' }, h('span', { class: 'stat-value' }, stat.value), h('span', {}, stat.title)));
+  } else if (kind.kind === 'table') {
+    container.append(tableElement(dataTable(result, definition.options.links)));
+  } else {
+    container.append(h('p', { class: 'problem', role: 'alert' }, kind.message));
+  }
+}
