@@ -1,0 +1,19 @@
+/** Binds every "Reset demo data" button; the in-browser reference loads only when one is pressed. */
+export function armResetDemo(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-reset-demo]')) {
+    const status = button.parentElement?.querySelector<HTMLElement>('[data-reset-demo-status]');
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      if (status) status.textContent = 'Resetting…';
+      try {
+        const { startBrowserReference } = await import('../../reference/browser/start-browser-reference.ts');
+        await (await startBrowserReference()).reset();
+        if (status) status.textContent = 'Demo data reset: the sample data is back and your changes are gone.';
+      } catch (error) {
+        if (status) status.textContent = `Could not reset the demo data: ${(error as Error).message}`;
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+}
