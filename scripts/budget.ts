@@ -8,10 +8,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   budgetProblems,
+  CONSOLE_BUDGET,
+  CONSOLE_CHUNKS,
   CONSOLE_MARKER,
   CONTENT_BUDGET,
+  type ConsoleWeight,
   chunkImports,
+  consoleBudgetProblems,
   containsMsw,
+  isChunk,
   LIST_BUDGET,
   type PageReport,
   pageKind,
@@ -48,7 +53,41 @@ async function scriptGraph(entries: string[]): Promise<{ loaded: string[]; all: 
   return { loaded: [...loaded], all: [...all] };
 }
 
-async function report(file: string): Promise<PageReport> {
+/** A chunk and everything it loads, static or on demand, without entering chunks `stop` names. */
+async function closure(entry: string, stop: (file: string) => boolean): Promise<string[]> {
+  const seen = new Set<string>();
+  const visit = async (file: string) => {
+    if (seen.has(file) || (file !== entry && stop(file))) return;
+    seen.add(file);
+    const imports = chunkImports((await read(file)) ?? '');
+    for (const specifier of [...imports.static, ...imports.dynamic]) await visit(path.resolve(path.dirname(file), specifier));
+  };
+  await visit(entry);
+  return [...seen];
+}
+
+/** The console's two on-demand parts, measured from their entry chunks; `eager` lists pages loading it up front. */
+async function consoleWeight(consolePages: { pathname: string; loaded: string[] }[]): Promise<ConsoleWeight> {
+  const chunks = (await readdir(path.join(dist, '_astro')).catch(() => [] as string[])).map((name) =>
+    path.join(dist, '_astro', name),
+  );
+  const entry = (name: string) => chunks.find((file) => isChunk(file, name) && file.endsWith('.js'));
+  const consoleEntry = entry(CONSOLE_CHUNKS.console);
+  const referenceEntry = entry(CONSOLE_CHUNKS.reference);
+  const isReference = (file: string) => isChunk(file, CONSOLE_CHUNKS.reference);
+  const consoleChunks = consoleEntry ? await closure(consoleEntry, isReference) : [];
+  const referenceChunks = referenceEntry
+    ? (await closure(referenceEntry, () => false)).filter((file) => !consoleChunks.includes(file))
+    : [];
+  const weigh = async (files: string[]) => ({
+    chunks: files.map((file) => path.basename(file)),
+    gzip: (await Promise.all(files.map(async (file) => gzipSize((await read(file)) ?? '')))).reduce((sum, size) => sum + size, 0),
+  });
+  const eager = consolePages.filter((page) => consoleEntry && page.loaded.includes(consoleEntry)).map((page) => page.pathname);
+  return { console: await weigh(consoleChunks), reference: await weigh(referenceChunks), eager };
+}
+
+async function report(file: string): Promise<PageReport & { loaded: string[] }> {
   const html = (await read(file)) ?? '';
   const relative = path.relative(dist, file).split(path.sep).join('/');
   const pathname = `/${relative.replace(/(^|\/)index\.html$/, '$1')}`;
@@ -66,6 +105,7 @@ async function report(file: string): Promise<PageReport> {
     jsGzip,
     msw: [...allCode, ...scripts.inline].some(containsMsw),
     console: html.includes(CONSOLE_MARKER),
+    loaded: graph.loaded,
   };
 }
 
@@ -78,7 +118,8 @@ if (htmlFiles.length === 0) {
   process.exit(2);
 }
 const reports = await Promise.all(htmlFiles.map(report));
-const problems = reports.flatMap(budgetProblems);
+const weight = await consoleWeight(reports.filter((page) => page.console));
+const problems = [...reports.flatMap(budgetProblems), ...consoleBudgetProblems(weight)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 for (const kind of ['content', 'list'] as const) {
   const pages = reports.filter((page) => page.kind === kind);
@@ -93,6 +134,9 @@ for (const kind of ['content', 'list'] as const) {
 }
 const consoles = reports.filter((page) => page.console).length;
 console.log(`MSW code: on ${reports.filter((page) => page.msw).length} page(s); pages with a console: ${consoles}`);
+console.log(
+  `console on interaction: ${kb(weight.console.gzip)} gzip in ${weight.console.chunks.length} chunk(s) (budget ${kb(CONSOLE_BUDGET)}); reference implementation on first send: ${kb(weight.reference.gzip)} gzip in ${weight.reference.chunks.length} chunk(s)`,
+);
 if (problems.length > 0) {
   console.error(`\nbudget: ${problems.length} problem(s):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   process.exit(1);

@@ -64,7 +64,8 @@ export function chunkImports(code: string): { static: string[]; dynamic: string[
   for (const match of code.matchAll(/(?:^|[\s;}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
     statics.add(match[1] as string);
   }
-  for (const match of code.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) dynamics.add(match[1] as string);
+  // Minifiers may write a dynamic import's specifier as a template literal: import(`./x.js`).
+  for (const match of code.matchAll(/\bimport\s*\(\s*["'`]([^"'`$]+)["'`]\s*\)/g)) dynamics.add(match[1] as string);
   return { static: [...statics], dynamic: [...dynamics] };
 }
 
@@ -99,5 +100,43 @@ export function budgetProblems(report: PageReport): string[] {
   if (report.msw && !report.console) {
     problems.push(`${report.pathname}: loads MSW code but has no console (${CONSOLE_MARKER}); load it only where a console is`);
   }
+  return problems;
+}
+
+/** What a console's interaction loads (its UI, MSW's browser runtime, the worker glue), in bytes after gzip. */
+export const CONSOLE_BUDGET = 60 * 1024;
+
+/**
+ * Chunk names (before the hash) that start the two on-demand parts of a console: the console itself, loaded
+ * on first interaction, and the reference implementation, which it loads when the in-browser target is used.
+ */
+export const CONSOLE_CHUNKS = { console: 'console-island', reference: 'browser-world' } as const;
+
+/** Whether a built chunk file (`…/_astro/console-island.AbC123.js`) is the one named `name`. */
+export function isChunk(file: string, name: string): boolean {
+  return (file.split('/').pop() ?? '').startsWith(`${name}.`);
+}
+
+/** What the console weighs: the chunks each part loads, and their gzip total. */
+export interface ConsoleWeight {
+  console: { chunks: string[]; gzip: number };
+  reference: { chunks: string[]; gzip: number };
+  /** Pages with a console that load console code with the page rather than on interaction. */
+  eager: string[];
+}
+
+/** The console budget's verdict, in words; empty when it keeps it. */
+export function consoleBudgetProblems(weight: ConsoleWeight): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const problems: string[] = [];
+  if (weight.console.chunks.length === 0) {
+    problems.push(`no ${CONSOLE_CHUNKS.console} chunk was built; the console budget cannot be checked`);
+  }
+  if (weight.console.gzip > CONSOLE_BUDGET) {
+    problems.push(
+      `the console (${weight.console.chunks.join(', ')}) is ${kb(weight.console.gzip)} gzip, over its ${kb(CONSOLE_BUDGET)} budget`,
+    );
+  }
+  for (const page of weight.eager) problems.push(`${page}: loads the console with the page; it must load on interaction`);
   return problems;
 }

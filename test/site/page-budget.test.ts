@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { budgetProblems, chunkImports, containsMsw, pageKind, pageScripts } from '../../src/site/page-budget.ts';
+import {
+  budgetProblems,
+  CONSOLE_BUDGET,
+  chunkImports,
+  consoleBudgetProblems,
+  containsMsw,
+  isChunk,
+  pageKind,
+  pageScripts,
+} from '../../src/site/page-budget.ts';
 
 const base = { pathname: '/register/x/', kind: 'content' as const, htmlGzip: 1000, jsGzip: 1000, msw: false, console: false };
 
@@ -39,5 +48,31 @@ describe('page budget', () => {
     expect(budgetProblems({ ...base, jsGzip: 31 * 1024 })[0]).toContain('JavaScript is 31.0 kB gzip');
     expect(budgetProblems({ ...base, msw: true })[0]).toContain('loads MSW code but has no console');
     expect(budgetProblems({ ...base, msw: true, console: true })).toEqual([]);
+  });
+
+  it('follows dynamic imports a minifier wrote as template literals', () => {
+    const code = 'let{start:t}=await e(async()=>{let{start:e}=await import(`./start-browser-reference.C1.js`);return e});';
+    expect(chunkImports(code).dynamic).toEqual(['./start-browser-reference.C1.js']);
+  });
+
+  it('tells a chunk by the name before its hash', () => {
+    expect(isChunk('/dist/_astro/console-island.BAa50rZf.js', 'console-island')).toBe(true);
+    expect(isChunk('/dist/_astro/console-island-extra.BAa50rZf.js', 'console-island')).toBe(false);
+  });
+
+  it('holds the console to 60 kB gzip and to loading on interaction', () => {
+    const weight = {
+      console: { chunks: ['console-island.a.js', 'start-browser-reference.b.js'], gzip: 45 * 1024 },
+      reference: { chunks: ['browser-world.c.js'], gzip: 100 * 1024 },
+      eager: [],
+    };
+    expect(consoleBudgetProblems(weight)).toEqual([]);
+    expect(consoleBudgetProblems({ ...weight, console: { ...weight.console, gzip: CONSOLE_BUDGET + 1024 } })[0]).toContain(
+      'is 61.0 kB gzip, over its 60.0 kB budget',
+    );
+    expect(consoleBudgetProblems({ ...weight, eager: ['/api/x/'] })).toEqual([
+      '/api/x/: loads the console with the page; it must load on interaction',
+    ]);
+    expect(consoleBudgetProblems({ ...weight, console: { chunks: [], gzip: 0 } })[0]).toContain('no console-island chunk');
   });
 });
