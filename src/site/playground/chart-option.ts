@@ -156,7 +156,7 @@ export function visualizationKind(definition: Pick<VisualizationDefinition, 'typ
   if (type === 'DataTable') return { kind: 'table' };
   return {
     kind: 'unsupported',
-    message: `type: "${type}" is not a type the playground renders; use one of ${RENDERED_TYPES.join(', ')}`,
+    message: `"${type}" is not a type the playground renders; use one of ${RENDERED_TYPES.join(', ')}`,
   };
 }
 

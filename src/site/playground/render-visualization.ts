@@ -108,6 +108,6 @@ export function renderVisualization(container: HTMLElement, definition: Visualiz
   } else if (kind.kind === 'table') {
     container.append(tableElement(dataTable(result, definition.options.links)));
   } else {
-    container.append(h('p', { class: 'problem', role: 'alert' }, kind.message));
+    container.append(h('p', { class: 'problem', role: 'alert' }, `type: ${kind.message}`));
   }
 }

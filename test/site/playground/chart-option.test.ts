@@ -122,7 +122,7 @@ describe('visualizationKind and singleStat', () => {
     expect(visualizationKind({ type: 'PieChart' })).toEqual({
       kind: 'unsupported',
       message:
-        'type: "PieChart" is not a type the playground renders; use one of ColumnChart, BarChart, LineChart, AreaChart, SingleStat, DataTable',
+        '"PieChart" is not a type the playground renders; use one of ColumnChart, BarChart, LineChart, AreaChart, SingleStat, DataTable',
     });
     expect(visualizationKind({ type: 'toString' }).kind).toBe('unsupported');
   });
