@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildReferenceData, fixtureRepositories, readReferenceData } from '../../../src/reference/browser/reference-data.ts';
+import { loadRegister } from '../../../src/register/index.ts';
+
+describe('the reference data the site publishes', () => {
+  it('keeps only the entries with enforcement rules, and repositories as plain objects', async () => {
+    const register = await loadRegister();
+    const data = buildReferenceData({
+      entries: register.entries,
+      releases: register.releases,
+      endpoints: register.endpoints,
+      siteUrl: 'https://sunset.example.com',
+      configDir: '.gitlab',
+      repositories: { 1: new Map([['.gitlab/analytics/funnels/a.yaml', 'name: a']]) },
+    });
+    expect(data.register.entries.map((entry) => entry.id)).toContain('runner-registration-token-removed');
+    expect(data.register.entries.every((entry) => entry.enforcement !== undefined)).toBe(true);
+    expect(data.register.entries.length).toBeLessThan(register.entries.length);
+    expect(data.register.endpoints).toHaveLength(register.endpoints.length);
+    const published = readReferenceData(JSON.parse(JSON.stringify(data)), '/reference-data.json');
+    expect(fixtureRepositories(published)[1]?.get('.gitlab/analytics/funnels/a.yaml')).toBe('name: a');
+  });
+
+  it('refuses a document of another version with a message that says to rebuild', () => {
+    expect(() => readReferenceData({ schema_version: 2 }, '/reference-data.json')).toThrow(
+      '/reference-data.json: expected reference data with schema_version 1, got 2; rebuild the site',
+    );
+  });
+});
