@@ -90,7 +90,7 @@ describe('the dashboard demo', () => {
     await page.context().close();
   });
 
-  it('shows a page title from tracked events as text, running nothing', async () => {
+  it('shows a page title from tracked events as text, running nothing, until the demo data is reset', async () => {
     const page = await openPage(browser, '/try/dashboard/');
     await ready(page);
     const title = '<img src=x onerror="window.__titleRan=1">';
@@ -118,6 +118,11 @@ describe('the dashboard demo', () => {
     expect(await first.getAttribute('href')).toBe('https://shop.example.com/hostile');
     expect(await page.locator('[data-panel="Top pages"] img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __titleRan?: number }).__titleRan)).toBeUndefined();
+
+    // Resetting the demo data takes the tracked page away again, and the dashboard draws without it.
+    await page.locator('[data-reset-demo]').click();
+    await expect.poll(() => first.textContent(), { timeout: 30_000 }).not.toBe(title);
+    expect(await page.locator('[data-panel="Top pages"] table').textContent()).not.toContain('onerror');
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
   });
