@@ -91,3 +91,14 @@ export function dayViews(rows: readonly ResultRow[]): DayViews[] {
     }))
     .sort((a, b) => a.day.localeCompare(b.day));
 }
+
+/** The query endpoint's page on this site, which carries its console. */
+export const LOAD_ENDPOINT_PAGE = '/api/product-analytics-load/';
+
+/**
+ * A link to the query endpoint's console with `query` as the request body (`?body=…`, the body as JSON;
+ * `#console` scrolls to the console), so a panel's query can be edited and run there.
+ */
+export function consoleLink(query: QueryObject): string {
+  return `${LOAD_ENDPOINT_PAGE}?${new URLSearchParams({ body: JSON.stringify({ query }) })}#console`;
+}

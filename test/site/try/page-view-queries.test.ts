@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { queryObjectSchema } from '../../../src/schemas/query.ts';
-import { byDayQuery, byPathQuery, dayViews, pathViews, resultRows } from '../../../src/site/try/page-view-queries.ts';
+import {
+  byDayQuery,
+  byPathQuery,
+  consoleLink,
+  dayViews,
+  pathViews,
+  resultRows,
+} from '../../../src/site/try/page-view-queries.ts';
 
 describe('page view queries', () => {
   it('are valid query objects that keep to the site host', () => {
@@ -42,5 +49,12 @@ describe('page view queries', () => {
     expect(resultRows(null)).toEqual([]);
     expect(resultRows({ message: 'x' })).toEqual([]);
     expect(resultRows({ results: [{ data: 'x' }] })).toEqual([]);
+  });
+
+  it('link the query endpoint console with the query as its body', () => {
+    const link = new URL(consoleLink(byPathQuery('127.0.0.1:4321')), 'http://127.0.0.1:4321');
+    expect(link.pathname).toBe('/api/product-analytics-load/');
+    expect(link.hash).toBe('#console');
+    expect(JSON.parse(link.searchParams.get('body') ?? '')).toEqual({ query: byPathQuery('127.0.0.1:4321') });
   });
 });
