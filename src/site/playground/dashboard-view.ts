@@ -5,7 +5,6 @@ import { dashboardDefinitionSchema } from '../../schemas/dashboard-definition.ts
 import { h, replaceChildren } from '../try/build-element.ts';
 import { dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
 import { DEMO_PROJECT_ID, loadQuery, QueryRefused } from './load-query.ts';
-import { renderVisualization } from './render-visualization.ts';
 
 function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, selector: string): T {
   const element = root.querySelector<T>(selector);
@@ -14,7 +13,13 @@ function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, selector: 
 }
 
 /** Draws one panel from its query's answer, saying how many days the missing-day fill added. */
-async function drawPanel(body: HTMLElement, note: HTMLElement, plan: PanelPlan, dateRange: string | undefined): Promise<void> {
+async function drawPanel(
+  body: HTMLElement,
+  note: HTMLElement,
+  plan: PanelPlan,
+  dateRange: string | undefined,
+  renderer: Promise<typeof import('./render-visualization.ts')>,
+): Promise<void> {
   if (!plan.visualization) {
     replaceChildren(body, h('ul', { class: 'problem' }, ...plan.problems.map((problem) => h('li', {}, problem))));
     return;
@@ -22,6 +27,7 @@ async function drawPanel(body: HTMLElement, note: HTMLElement, plan: PanelPlan, 
   body.setAttribute('aria-busy', 'true');
   try {
     const result = await loadQuery(withDateRange(plan.visualization.data.query, dateRange));
+    const { renderVisualization } = await renderer;
     renderVisualization(body, plan.visualization, result);
     const filled = filledDays(result);
     note.dataset.filledDays = String(filled);
@@ -66,6 +72,8 @@ function panelElements(grid: HTMLElement, plans: PanelPlan[]) {
  * them again when the date range changes or the demo world does (a reset, events from another tab).
  */
 export async function startDashboard(root: HTMLElement): Promise<void> {
+  // ECharts is most of the weight: it loads while the reference starts.
+  const renderer = import('./render-visualization.ts');
   const file = root.dataset.dashboardFile ?? '';
   const configDir = root.dataset.configDir ?? '.gitlab';
   const grid = part(root, '[data-panels]');
@@ -102,7 +110,7 @@ export async function startDashboard(root: HTMLElement): Promise<void> {
   const drawAll = async () => {
     const dateRange = range.value || undefined;
     root.dataset.ready = 'false';
-    await Promise.all(panels.map(({ plan, body, note }) => drawPanel(body, note, plan, dateRange)));
+    await Promise.all(panels.map(({ plan, body, note }) => drawPanel(body, note, plan, dateRange, renderer)));
     root.dataset.ready = 'true';
   };
   let pending: ReturnType<typeof setTimeout> | undefined;

@@ -1,11 +1,9 @@
-import { startBrowserReference } from '../../reference/browser/start-browser-reference.ts';
 import { funnelDefinitionSchema } from '../../schemas/funnel-definition.ts';
 import { type VisualizationDefinition, visualizationDefinitionSchema } from '../../schemas/visualization-definition.ts';
 import { replaceChildren } from '../try/build-element.ts';
 import { visualizationKind } from './chart-option.ts';
 import { type CheckedDefinition, checkDefinition, type FieldProblem } from './editor-problems.ts';
 import { DEMO_PROJECT_ID, loadQuery, QueryRefused } from './load-query.ts';
-import { renderVisualization } from './render-visualization.ts';
 import { bindYamlEditor } from './yaml-editor.ts';
 
 /** A visualization the playground cannot draw is a problem at its `type` line, like a schema problem. */
@@ -27,6 +25,9 @@ function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, selector: 
  * endpoint and draws the answer. It runs once on load with the example.
  */
 export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
+  // The reference and ECharts are most of the weight: they load beside the editors, which work before they arrive.
+  const runtime = import('../../reference/browser/start-browser-reference.ts');
+  const renderer = import('./render-visualization.ts');
   const funnelFile = root.dataset.funnelFile ?? '';
   const visualizationFile = root.dataset.visualizationFile ?? '';
   const run = part<HTMLButtonElement>(root, '[data-run]');
@@ -70,11 +71,12 @@ export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
     run.disabled = true;
     say('Running the query against the sample data…');
     try {
-      const browser = await startBrowserReference();
+      const browser = await (await runtime).startBrowserReference();
       browser.reference.analytics.state.writeRepositoryFile(DEMO_PROJECT_ID, funnelFile, funnel.textarea.value);
       const query = definition.data.data.query;
       sent.textContent = JSON.stringify({ query }, null, 2);
       const result = await loadQuery(query);
+      const { renderVisualization } = await renderer;
       renderVisualization(output, definition.data, result);
       output.dataset.rows = String(result.data.length);
       say(`The query answered ${result.data.length} row${result.data.length === 1 ? '' : 's'}.`);
