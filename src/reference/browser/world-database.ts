@@ -1,7 +1,9 @@
 /**
  * The in-browser world in IndexedDB: the state store's keys in `state`, and the journal of in-memory changes
- * in `journal` under increasing sequence numbers. Writes are issued in order and not awaited by callers (the
- * reference's core is synchronous); `settled()` waits for every write issued so far.
+ * in `journal` under increasing sequence numbers. Callers do not wait for writes (the reference's core is
+ * synchronous): writes made in one task are gathered and committed together in one transaction, which
+ * keeps seeding (thousands of usage-counter updates) to a handful of transactions. `settled()` waits for
+ * every write issued so far.
  */
 import type { StateSink } from './persistent-state-store.ts';
 import type { JournalEntry } from './world-journal.ts';
@@ -57,29 +59,54 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
   const db = await done(opening);
   // Another tab asking for a newer version gets it: this one closes and continues from memory.
   db.onversionchange = () => db.close();
-  const pending = new Set<Promise<unknown>>();
-  const track = <T>(write: Promise<T>) => {
-    pending.add(write);
-    const forget = () => pending.delete(write);
-    write.then(forget, forget);
-    return write;
+
+  let stateChanges = new Map<string, { value: unknown } | 'deleted'>();
+  let appends: { entry: JournalEntry; resolve(seq: number): void; reject(error: unknown): void }[] = [];
+  let scheduled = false;
+  const inFlight = new Set<Promise<void>>();
+
+  const flush = async () => {
+    scheduled = false;
+    const changes = stateChanges;
+    const entries = appends;
+    stateChanges = new Map();
+    appends = [];
+    const transaction = db.transaction([STATE, JOURNAL], 'readwrite');
+    const state = transaction.objectStore(STATE);
+    for (const [key, change] of changes) {
+      if (change === 'deleted') state.delete(key);
+      else state.put(change.value, key);
+    }
+    const added = Promise.all(entries.map(({ entry }) => done(transaction.objectStore(JOURNAL).add(entry))));
+    added.catch(() => undefined); // a failed write is reported once, below
+    try {
+      await committed(transaction);
+      const seqs = await added;
+      for (const [index, item] of entries.entries()) item.resolve(Number(seqs[index]));
+    } catch (error) {
+      for (const item of entries) item.reject(error);
+      reportWriteFailure(error);
+    }
   };
-  const write = (store: string, change: (objects: IDBObjectStore) => void) => {
-    const transaction = db.transaction(store, 'readwrite');
-    change(transaction.objectStore(store));
-    return track(committed(transaction));
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    const run = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(flush);
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
   };
 
   return {
-    put: (key, value) => {
-      write(STATE, (objects) => objects.put(value, key)).catch(reportWriteFailure);
+    put(key, value) {
+      stateChanges.set(key, { value });
+      schedule();
     },
-    delete: (key) => {
-      write(STATE, (objects) => objects.delete(key)).catch(reportWriteFailure);
+    delete(key) {
+      stateChanges.set(key, 'deleted');
+      schedule();
     },
     async readState() {
-      const transaction = db.transaction(STATE, 'readonly');
-      const objects = transaction.objectStore(STATE);
+      const objects = db.transaction(STATE, 'readonly').objectStore(STATE);
       const [keys, values] = await Promise.all([done(objects.getAllKeys()), done(objects.getAll())]);
       return Object.fromEntries(keys.map((key, index) => [String(key), values[index]]));
     },
@@ -95,18 +122,18 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
       return keys.map((key, index) => ({ seq: Number(key), entry: values[index] as JournalEntry }));
     },
     append(entry) {
-      const transaction = db.transaction(JOURNAL, 'readwrite');
-      const added = done(transaction.objectStore(JOURNAL).add(entry));
-      return track(committed(transaction).then(async () => Number(await added)));
+      const sequence = new Promise<number>((resolve, reject) => appends.push({ entry, resolve, reject }));
+      schedule();
+      return sequence;
     },
     async clear() {
       const transaction = db.transaction([STATE, JOURNAL], 'readwrite');
       transaction.objectStore(STATE).clear();
       transaction.objectStore(JOURNAL).clear();
-      await track(committed(transaction));
+      await committed(transaction);
     },
     async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,0 +1,129 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, scriptErrors, siteUrl } from './browser.ts';
+
+/** Requests that carry console code, MSW or the reference implementation. */
+const CONSOLE_CODE = /console-island|start-browser-reference|browser-world|mockServiceWorker\.js|reference-data\.json/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a page in `context`, recording every request it makes and its script errors. */
+async function open(context: BrowserContext, pathname: string): Promise<Page & { seen: string[] }> {
+  const page = (await context.newPage()) as Page & { seen: string[]; scriptErrors: string[] };
+  page.seen = [];
+  page.scriptErrors = [];
+  page.on('request', (request) => page.seen.push(request.url()));
+  page.on('pageerror', (error) => page.scriptErrors.push(error.message));
+  await page.goto(siteUrl(pathname));
+  return page;
+}
+
+/** Sends the console's request and waits for its answer; headers come back one `name: value` per line. */
+async function send(page: Page): Promise<{ status: string; headers: string; body: string }> {
+  await page.evaluate(() => {
+    const status = document.querySelector('[data-response-status]');
+    if (status) status.textContent = '';
+  });
+  await page.locator('[data-api-console] button[type="submit"]').click();
+  await page.waitForFunction(() => {
+    const box = document.querySelector<HTMLElement>('[data-console-output]');
+    return box !== null && !box.hidden && (document.querySelector('[data-response-status]')?.textContent ?? '') !== '';
+  });
+  return page.evaluate(() => {
+    const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
+    const terms = [...document.querySelectorAll('[data-response-headers] dt')];
+    return {
+      status: text('[data-response-status]'),
+      headers: terms.map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`).join('\n'),
+      body: text('[data-response-body]'),
+    };
+  });
+}
+
+describe('API consoles', () => {
+  it('load no console code before the first interaction, then answer from the in-browser reference', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/api/product-analytics-load/');
+    await page.waitForLoadState('networkidle');
+    expect(page.seen.filter((url) => CONSOLE_CODE.test(url))).toEqual([]);
+    expect(await page.locator('[data-sunset-console]').count()).toBe(1);
+
+    const answer = await send(page);
+    expect(answer.status).toMatch(/^200 OK · \d+ ms · in-browser reference, as 20\.0$/);
+    expect(answer.headers).toContain('content-type: application/json');
+    const body = JSON.parse(answer.body) as { queryType: string; results: { data: unknown[] }[] };
+    expect(body.queryType).toBe('regularQuery');
+    // The example asks for three days; missing days are filled, so three rows come back.
+    expect(body.results[0]?.data).toHaveLength(3);
+    expect(answer.body).toContain('\n  "results": [');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js\?scope=%2Fapi%2F$/);
+    expect(scriptErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('answer runner registration with 410 as 18.0 and with 201 and deprecation headers as 17.0', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/api/runners-create/');
+    await page.selectOption('select[name="release"]', '18.0');
+    const gone = await send(page);
+    expect(gone.status).toMatch(/^410 Gone · .* as 18\.0$/);
+    expect(JSON.parse(gone.body).message).toMatch(/^410 Gone: /);
+
+    await page.selectOption('select[name="release"]', '17.0');
+    const created = await send(page);
+    expect(created.status).toMatch(/^201 Created · .* as 17\.0$/);
+    expect(created.headers).toMatch(/^deprecation: @\d+$/m);
+    expect(created.headers).toMatch(/^sunset: \w{3}, \d{2} \w{3} 2025 00:00:00 GMT$/m);
+    expect(created.headers).toContain('</register/runner-registration-token-removed/>; rel="deprecation"');
+    expect(JSON.parse(created.body)).toMatchObject({ token: expect.any(String) });
+    await context.close();
+  });
+
+  it('keep a created client key across a reload and in other tabs, until the demo data is reset', async () => {
+    const context = await browser.newContext();
+    const create = await open(context, '/api/error-tracking-client-keys-create/');
+    const created = await send(create);
+    expect(created.status).toMatch(/^201 Created/);
+    const key = (JSON.parse(created.body) as { public_key: string }).public_key;
+
+    const list = await open(context, '/api/error-tracking-client-keys-list/');
+    expect((await send(list)).body).toContain(key);
+    await list.reload();
+    expect((await send(list)).body).toContain(key);
+
+    // A key created in one tab shows in another that is already running.
+    const second = JSON.parse((await send(create)).body) as { public_key: string };
+    await expect.poll(async () => (await send(list)).body).toContain(second.public_key);
+
+    await list.locator('[data-reset-demo]').click();
+    await expect.poll(() => list.locator('[data-reset-demo-status]').textContent()).toContain('Demo data reset');
+    const afterReset = (await send(list)).body;
+    expect(afterReset).not.toContain(key);
+    expect(afterReset).toContain('5a4d1e0f9b8c7a6d5e4f3a2b1c0d9e8f');
+    await list.reload();
+    expect((await send(list)).body).not.toContain(key);
+    expect(scriptErrors(list)).toEqual([]);
+    await context.close();
+  });
+
+  it('leave pages without a console alone: no MSW, no worker in control', async () => {
+    const context = await browser.newContext();
+    const consolePage = await open(context, '/api/error-tracking-client-keys-list/');
+    expect((await send(consolePage)).status).toMatch(/^200 OK/);
+    for (const pathname of ['/limits/', '/register/', '/api/']) {
+      const page = await open(context, pathname);
+      await page.waitForLoadState('networkidle');
+      expect(
+        page.seen.filter((url) => /console-island|start-browser-reference|browser-world|mockServiceWorker\.js/.test(url)),
+      ).toEqual([]);
+      if (pathname !== '/api/') expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    }
+    await context.close();
+  });
+});
