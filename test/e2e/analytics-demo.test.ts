@@ -93,4 +93,22 @@ describe('analytics demo', () => {
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('stops noting views and forgets the tracker’s cookies and queue when the reader opts out', async () => {
+    const page = await openPage(browser, '/try/analytics/');
+    await page.locator('[data-analytics-demo][data-ready]').waitFor();
+    await page.locator('[data-opt-in]').check();
+    await expect.poll(() => panelViews(page)).toEqual({ '/try/analytics/': '1' });
+    const trackerCookies = async () => (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('_sp_'));
+    expect((await trackerCookies()).length).toBeGreaterThan(0);
+
+    await page.locator('[data-opt-in]').uncheck();
+    expect(await page.locator('[data-tracking-status]').textContent()).toContain('Tracking is off');
+    await expect.poll(async () => (await trackerCookies()).length).toBe(0);
+    await page.goto(siteUrl('/register/'));
+    expect(await page.evaluate(() => localStorage.getItem('sunset-page-views'))).toBeNull();
+    await openDemo(page);
+    expect(await panelViews(page)).toEqual({ '/try/analytics/': '1' });
+    await page.context().close();
+  });
 });

@@ -9,13 +9,15 @@ export function showExchange(container: Element, exchange: Exchange): void {
   replaceChildren(
     container,
     h('p', { class: 'exchange-label' }, 'Request'),
-    h('pre', { class: 'exchange-request', 'data-request': true }, requestText(exchange.request, location.origin)),
+    // Long requests and answers scroll inside their block, so each block must be reachable from the keyboard.
+    h('pre', { class: 'exchange-request', 'data-request': true, tabindex: 0 }, requestText(exchange.request, location.origin)),
     h('p', { class: 'exchange-label' }, 'Response'),
     h(
       'pre',
       {
         class: `exchange-response${exchange.response.status >= 400 ? ' is-refused' : ''}`,
         'data-status': exchange.response.status,
+        tabindex: 0,
       },
       responseText(exchange.response),
     ),

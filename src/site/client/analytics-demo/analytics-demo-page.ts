@@ -4,7 +4,7 @@
  * them through the query endpoint.
  */
 import { isOptedIn, QUEUE_KEY, readQueue, setOptIn } from '../../try/page-view-queue.ts';
-import { SENT_EVENT, sendNotedPageViews } from './page-view-tracker.ts';
+import { forgetTracker, SENT_EVENT, sendNotedPageViews } from './page-view-tracker.ts';
 import { type PanelElements, refreshPanel } from './page-views-panel.ts';
 
 function part<T extends Element>(root: ParentNode, name: string): T {
@@ -54,7 +54,10 @@ export async function startAnalyticsDemo(root: HTMLElement): Promise<void> {
   optIn.addEventListener('change', () => {
     setOptIn(localStorage, optIn.checked);
     if (optIn.checked) void send();
-    else describe();
+    else {
+      describe();
+      void forgetTracker();
+    }
   });
   refresh.addEventListener('click', () => void refreshPanel(panel));
 

@@ -60,3 +60,18 @@ export async function sendNotedPageViews(): Promise<number> {
     return views.length;
   });
 }
+
+/**
+ * Forgets what the tracker keeps in this browser after an opt-out: its first-party cookies (`_sp_id.…`,
+ * `_sp_ses.…`; through the Cookie Store API where the browser has it) and its own queue of unsent events.
+ */
+export async function forgetTracker(): Promise<void> {
+  for (let index = localStorage.length - 1; index >= 0; index--) {
+    const key = localStorage.key(index);
+    if (key?.startsWith(`snowplowOutQueue_${TRACKER_NAMESPACE}_`)) localStorage.removeItem(key);
+  }
+  if (typeof cookieStore === 'undefined') return;
+  for (const cookie of await cookieStore.getAll()) {
+    if (cookie.name?.startsWith('_sp_')) await cookieStore.delete(cookie.name);
+  }
+}

@@ -95,7 +95,11 @@ function detailsBody(error: ErrorDetails, now: number): HTMLElement[] {
     h('h4', {}, 'Last 24 hours'),
     graphFigure(hourlyGraph(error.frequency)),
     h('h4', {}, 'Stack trace (newest frame first)'),
-    h('pre', { class: 'stack-trace', 'data-stack-trace': true }, stackTraceText(error.stack_trace, error.latest_event.message)),
+    h(
+      'pre',
+      { class: 'stack-trace', 'data-stack-trace': true, tabindex: 0 },
+      stackTraceText(error.stack_trace, error.latest_event.message),
+    ),
     h('h4', {}, 'Create an issue'),
     h('p', {}, 'The issue’s description holds the stack trace, the counts and the first-seen commit.'),
     issueButton,
