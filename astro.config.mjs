@@ -21,7 +21,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   integrations: [mdx(), sitemapIntegration(settings.site_url), pagefindIntegration()],
   // MSW's cookie store asks tldts for registrable domains; its public-suffix list would be most of the
-  // console's weight, and the in-browser reference sets no cookies (see registrable-domain.ts).
+  // console's weight (see registrable-domain.ts and docs/try-it.md).
   vite: {
     resolve: {
       alias: [{ find: /^tldts$/, replacement: path.resolve('src/reference/browser/registrable-domain.ts') }],
