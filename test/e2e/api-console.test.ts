@@ -62,7 +62,9 @@ describe('API consoles', () => {
     // The example asks for three days; missing days are filled, so three rows come back.
     expect(body.results[0]?.data).toHaveLength(3);
     expect(answer.body).toContain('\n  "results": [');
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js\?scope=%2Fapi%2F$/);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/mockServiceWorker\.js\?scope=%2Fapi%2F$/,
+    );
     expect(scriptErrors(page)).toEqual([]);
     await context.close();
   });
