@@ -137,6 +137,8 @@ async function start(): Promise<BrowserReference> {
   };
 
   const build = async (): Promise<BrowserWorld> => {
+    // This tab's own writes (a release just set) must be in what the new world is built from.
+    await db.settled();
     const [snapshot, journal] = await Promise.all([db.readState(), db.readJournal()]);
     ownSeqs = new Set();
     lastSeq = journal.at(-1)?.seq ?? 0;
@@ -188,7 +190,11 @@ async function start(): Promise<BrowserReference> {
     get reference() {
       return world.reference;
     },
-    getRelease: () => world.release,
+    getRelease() {
+      // A release just set answers at once, before the world is rebuilt for it.
+      const saved = world.state.get<string>(WORLD_KEYS.release);
+      return saved && world.reference.versioned?.behaviour.releases.accepts(saved) ? saved : world.release;
+    },
     setRelease(release) {
       if (!world.reference.versioned?.behaviour.releases.accepts(release)) {
         throw new RangeError(`release "${release}" is not one the register knows; pick one like "17.0" or "18.0"`);
