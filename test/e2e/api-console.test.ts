@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, scriptErrors, siteUrl } from './browser.ts';
@@ -84,6 +86,14 @@ describe('API consoles', () => {
     expect(created.headers).toMatch(/^sunset: \w{3}, \d{2} \w{3} 2025 00:00:00 GMT$/m);
     expect(created.headers).toContain('</register/runner-registration-token-removed/>; rel="deprecation"');
     expect(JSON.parse(created.body)).toMatchObject({ token: expect.any(String) });
+
+    // The body is checked against the endpoint's schema as it is typed.
+    await page.locator('textarea[name="body"]').fill('{"tag_list": "docker"}');
+    await expect
+      .poll(() => page.locator('[data-body-problems] li').allTextContents())
+      .toEqual(['the body needs the field "token"', 'tag_list must be array, not string']);
+    await page.locator('textarea[name="body"]').fill('{"token": "demo-registration-token"}');
+    await expect.poll(() => page.locator('[data-body-problems] li').count()).toBe(0);
     await context.close();
   });
 
@@ -127,5 +137,39 @@ describe('API consoles', () => {
       if (pathname !== '/api/') expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     }
     await context.close();
+  });
+
+  it('send to the reader’s own instance for real, past the worker, and copy the request as code', async () => {
+    // A stand-in instance on another origin that allows the site with CORS and echoes what it got.
+    const instance: Server = createServer((request, response) => {
+      response.setHeader('Access-Control-Allow-Origin', '*');
+      response.setHeader('Access-Control-Allow-Headers', 'private-token, content-type');
+      response.setHeader('Access-Control-Expose-Headers', 'x-instance');
+      if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+      response.writeHead(200, { 'Content-Type': 'application/json', 'X-Instance': 'yes' });
+      response.end(JSON.stringify({ path: request.url, token: request.headers['private-token'] }));
+    });
+    await new Promise<void>((resolve) => instance.listen(0, '127.0.0.1', resolve));
+    const { port } = instance.address() as AddressInfo;
+    const context = await browser.newContext();
+    const page = await open(context, '/api/error-tracking-client-keys-list/');
+    expect((await send(page)).status).toMatch(/in-browser reference/);
+
+    await page.locator('input[name="target"][value="instance"]').check();
+    await page.locator('input[name="instance-url"]').fill(`http://127.0.0.1:${port}`);
+    await page.locator('input[name="instance-token"]').fill('my-own-token');
+    const answer = await send(page);
+    expect(answer.status).toMatch(/^200 OK · \d+ ms · your instance$/);
+    expect(answer.headers).toContain('x-instance: yes');
+    expect(JSON.parse(answer.body)).toEqual({ path: '/api/v4/projects/1/error_tracking/client_keys', token: 'my-own-token' });
+
+    await page.locator('input[name="target"][value="reference"]').check();
+    await page.locator('[data-copy="curl"]').click();
+    await expect
+      .poll(() => page.locator('[data-snippet]').textContent())
+      .toContain("curl --include --request GET 'http://localhost:8787/api/v4/projects/1/error_tracking/client_keys'");
+    expect(await page.locator('[data-snippet]').textContent()).toContain("--header 'PRIVATE-TOKEN: demo-maintainer-token'");
+    await context.close();
+    await new Promise<void>((resolve) => instance.close(() => resolve()));
   });
 });
