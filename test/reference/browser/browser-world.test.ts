@@ -6,7 +6,7 @@ import { readConfigDir, readFixtureRepositories } from '../../../src/reference/a
 import { type BrowserWorld, buildBrowserWorld } from '../../../src/reference/browser/browser-world.ts';
 import type { StateSink } from '../../../src/reference/browser/persistent-state-store.ts';
 import { buildReferenceData, type ReferenceData } from '../../../src/reference/browser/reference-data.ts';
-import type { JournalEntry } from '../../../src/reference/browser/world-journal.ts';
+import { applyJournalEntry, type JournalEntry } from '../../../src/reference/browser/world-journal.ts';
 import { WORLD_KEYS } from '../../../src/reference/browser/world-keys.ts';
 import { SAMPLE_PUBLIC_KEY } from '../../../src/reference/errors/sample-errors.ts';
 import { manualClock } from '../../../src/reference/platform/clock.ts';
@@ -150,5 +150,43 @@ describe('the in-browser world', () => {
     const third = await start(store);
     expect(third.release).toBe('20.0');
     expect((await call(third, 'POST', '/api/v4/runners', { body: registration })).status).toBe(410);
+  });
+
+  it('catches up with what another tab journaled, without a rebuild', async () => {
+    const store = persisted();
+    const here = await start(store);
+    const there = await start(store);
+    const seen = store.journal.length;
+    const error = {
+      message: 'from the other tab',
+      level: 'error',
+      platform: 'javascript',
+      timestamp: Date.parse('2025-06-02T09:30:00Z') / 1000,
+    };
+    const sent = await call(there, 'POST', '/api/v4/error_tracking/collector/api/1/store/', {
+      body: error,
+      headers: { 'X-Sentry-Auth': `Sentry sentry_key=${SAMPLE_PUBLIC_KEY}, sentry_version=7` },
+    });
+    expect(sent.status).toBe(200);
+    await call(there, 'POST', '/com.snowplowanalytics.snowplow/tp2', {
+      body: {
+        schema: PAYLOAD_DATA_SCHEMA,
+        data: [
+          {
+            e: 'pv',
+            aid: 'demo-app',
+            url: 'https://shop.example.com/x',
+            dtm: String(Date.parse('2025-06-02T09:59:00Z')),
+            tv: 'js-4.10.1',
+          },
+        ],
+      },
+    });
+    expect(here.reference.errors.state.errors.size()).toBe(there.reference.errors.state.errors.size() - 1);
+    for (const entry of store.journal.slice(seen)) applyJournalEntry(here.reference, entry);
+    expect(here.reference.errors.state.errors.size()).toBe(there.reference.errors.state.errors.size());
+    expect(here.reference.analytics.state.store(1).size).toBe(there.reference.analytics.state.store(1).size);
+    const titles = (await (await call(here, 'GET', ERRORS, { token: 'demo-read-token' })).json()) as { title: string }[];
+    expect(titles.map((item) => item.title)).toContain('from the other tab');
   });
 });
