@@ -49,6 +49,21 @@ async function send(page: Page): Promise<{ status: string; headers: string; body
 }
 
 describe('API consoles', () => {
+  it('take a request body from the link that opened them', async () => {
+    const context = await browser.newContext();
+    const query = { measures: ['TrackedEvents.pageViewsCount'], dimensions: ['TrackedEvents.docPath'], limit: 5 };
+    const page = await open(
+      context,
+      `/api/product-analytics-load/?${new URLSearchParams({ body: JSON.stringify({ query }) })}#console`,
+    );
+    const body = await page.locator('[data-api-console] textarea[name="body"]').inputValue();
+    expect(JSON.parse(body)).toEqual({ query });
+    const answer = await send(page);
+    expect(answer.status).toMatch(/^200 OK/);
+    expect(answer.body).toContain('TrackedEvents.pageViewsCount');
+    await context.close();
+  });
+
   it('load no console code before the first interaction, then answer from the in-browser reference', async () => {
     const context = await browser.newContext();
     const page = await open(context, '/api/product-analytics-load/');

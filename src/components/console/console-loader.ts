@@ -5,6 +5,7 @@
  */
 export function armConsoles(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-api-console]')) {
+    prefillBody(root);
     let state: 'idle' | 'loading' | 'ready' = 'idle';
     let pending: HTMLElement | undefined;
     let sendNow = false;
@@ -35,5 +36,17 @@ export function armConsoles(): void {
       sendNow = true;
       wake();
     });
+  }
+}
+
+/** A link may carry a request body to try, `?body=<JSON>` (the analytics demo links its queries this way). */
+function prefillBody(root: HTMLElement): void {
+  const text = new URLSearchParams(location.search).get('body');
+  const body = root.querySelector<HTMLTextAreaElement>('textarea[name="body"]');
+  if (text === null || !body) return;
+  try {
+    body.value = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    body.value = text;
   }
 }
