@@ -15,6 +15,9 @@ const PAGES = [
   ['limits', '/limits/'],
   ['flags', '/flags/'],
   ['search', '/search/?q=CI_JOB_JWT'],
+  ['try', '/try/'],
+  ['try-errors', '/try/errors/'],
+  ['try-dashboard', '/try/dashboard/'],
 ] as const;
 const VIEWS = [
   { name: 'desktop-light', viewport: { width: 1280, height: 900 }, colorScheme: 'light' },

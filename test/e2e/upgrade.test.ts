@@ -36,8 +36,9 @@ describe('upgrade checklists', () => {
     await box.waitFor();
     expect(await box.isChecked()).toBe(true);
     await page.locator('[data-export]').click();
+    // The export loads the plan module on demand, so the text arrives a moment after the click.
+    await expect.poll(() => page.locator('#plan-markdown').inputValue()).toContain('## Upgrade plan: 17.0 → 18.0 (hosted)');
     const markdown = await page.locator('#plan-markdown').inputValue();
-    expect(markdown).toContain('## Upgrade plan: 17.0 → 18.0 (hosted)');
     expect(markdown).toMatch(/- \[x\] \[/);
     expect(markdown).toContain('### Hosted offering');
     const other = await openPage(browser, '/upgrade/?from=17.0&to=18.0&offering=self-managed');
