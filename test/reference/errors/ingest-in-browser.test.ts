@@ -4,8 +4,8 @@
  * `DecompressionStream`. The page is served by a route inside the browser, so nothing reaches the network.
  */
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { launchChromium } from '../../e2e/browser.ts';
 
 const ENTRY = `
 import { createErrorTrackingModule } from './src/reference/errors/module.ts';
@@ -30,18 +30,7 @@ describe('ingestion in the browser', () => {
   it('bundles without Node built-ins and stores a gzip envelope decompressed by DecompressionStream', async () => {
     const script = await bundle();
     expect(script).not.toMatch(/from\s*["']node:/);
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
