@@ -44,8 +44,10 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
   const versioned = options.register && createVersioned(platform, options.register, options);
-  // Rate-limit handlers go first: they fall through unless a request is over the limit.
-  const handlers = [...(versioned?.behaviour.handlers ?? []), ...analytics.handlers, ...errors.handlers];
+  // SDK ingestion is the busiest path and is not rate-limited, so its handlers are tried first; then the
+  // rate-limit handlers, which fall through unless a request is over the limit; then everything else.
+  const rest = errors.handlers.filter((handler) => !errors.ingestionHandlers.includes(handler));
+  const handlers = [...errors.ingestionHandlers, ...(versioned?.behaviour.handlers ?? []), ...analytics.handlers, ...rest];
   if (versioned) handlers.push(...versioned.rest.handlers);
   return { platform, analytics, errors, versioned, handlers };
 }

@@ -17,6 +17,8 @@ import { createErrorTrackingState, type ErrorTrackingState } from './state.ts';
 /** The error-tracking module. */
 export interface ErrorTrackingModule {
   handlers: HttpHandler[];
+  /** The SDK ingestion handlers alone (also in `handlers`), so hosts can try them first: they carry the most traffic. */
+  ingestionHandlers: HttpHandler[];
   /** The state, for tests, sample data and snapshots. */
   state: ErrorTrackingState;
   /** Ingestion without HTTP: what the handlers call, exposed for hosts and benchmarks. */
@@ -44,10 +46,12 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   if (options.journal) deps.onIngested = options.journal.ingested;
+  const ingestion = ingestionHandlers(deps);
   return {
     state,
+    ingestionHandlers: ingestion,
     handlers: [
-      ...ingestionHandlers(deps),
+      ...ingestion,
       ...clientKeyHandlers(platform, state.keys),
       ...settingsHandlers(platform, state.settings),
       ...errorHandlers(platform, state, options.journal?.statusChanged),
