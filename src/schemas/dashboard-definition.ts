@@ -14,9 +14,13 @@ export const dashboardPanelSchema = z.strictObject({
   /** Grid placement. */
   gridAttributes: z
     .strictObject({
+      /** Column the panel starts in, from 0 at the left. */
       xPos: z.number().int().min(0).optional(),
+      /** Row the panel starts in, from 0 at the top. */
       yPos: z.number().int().min(0).optional(),
+      /** Width in grid columns. */
       width: z.number().int().positive(),
+      /** Height in grid rows. */
       height: z.number().int().positive(),
     })
     .optional(),
