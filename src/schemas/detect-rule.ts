@@ -22,6 +22,7 @@ const common = {
 
 /** A CI/CD variable used in CI configuration or scripts: `$NAME`, `${NAME}`, `%NAME%`, or a `NAME:` key under `variables:`. */
 export const ciVariableRuleSchema = z.strictObject({
+  /** Discriminator: `ci-variable`. */
   kind: z.literal('ci-variable'),
   /** The exact variable name; word boundaries are enforced, so `CI_JOB_JWT` does not match `CI_JOB_JWT_V2`. */
   name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
@@ -36,6 +37,7 @@ export const ciVariableRuleSchema = z.strictObject({
  * such as `*.secrets.*.vault` or `workflow.rules`.
  */
 export const ciKeywordRuleSchema = z.strictObject({
+  /** Discriminator: `ci-keyword`. */
   kind: z.literal('ci-keyword'),
   /** Dotted key path inside a CI configuration file. */
   path: z.string().min(1),
@@ -46,6 +48,7 @@ export const ciKeywordRuleSchema = z.strictObject({
 
 /** A key in any YAML configuration file whose path matches `files` (globs), matched structurally like `ci-keyword`. */
 export const yamlKeyRuleSchema = z.strictObject({
+  /** Discriminator: `yaml-key`. */
   kind: z.literal('yaml-key'),
   /** Globs of the files this rule reads, such as `**\/config.yml`. */
   files: z.array(z.string().min(1)).min(1),
@@ -61,6 +64,7 @@ export const graphqlElementSchema = z.enum(['field', 'argument', 'type', 'enum-v
 
 /** A GraphQL field, argument, type, enum value, query or mutation, in `.graphql` files and in query strings in code. */
 export const graphqlRuleSchema = z.strictObject({
+  /** Discriminator: `graphql`. */
   kind: z.literal('graphql'),
   /** What kind of schema element `name` is. */
   element: graphqlElementSchema,
@@ -76,6 +80,7 @@ export const graphqlRuleSchema = z.strictObject({
 
 /** A REST request in code or scripts (URLs in strings, curl lines). */
 export const restRuleSchema = z.strictObject({
+  /** Discriminator: `rest`. */
   kind: z.literal('rest'),
   /** HTTP method when the rule is specific to one; omitted means any. */
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
@@ -88,6 +93,7 @@ export const restRuleSchema = z.strictObject({
 
 /** A command-line flag of a command, such as `--locked` of runner registration. */
 export const cliFlagRuleSchema = z.strictObject({
+  /** Discriminator: `cli-flag`. */
   kind: z.literal('cli-flag'),
   /** The command words that must precede the flag on the same logical line, such as `register`. */
   command: z.string().min(1),
@@ -98,6 +104,7 @@ export const cliFlagRuleSchema = z.strictObject({
 
 /** A literal token anywhere in text files (metric names, commit-message skip options). */
 export const textRuleSchema = z.strictObject({
+  /** Discriminator: `text`. */
   kind: z.literal('text'),
   /** The literal to find. */
   literal: z.string().min(1),

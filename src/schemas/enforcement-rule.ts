@@ -22,6 +22,7 @@ export const requestMatchSchema = z
  * headers pointing at the entry.
  */
 export const rejectRuleSchema = z.strictObject({
+  /** Discriminator: `reject`. */
   kind: z.literal('reject'),
   /** Id of the endpoint (`content/api/<id>.yaml`); it must be listed in the entry's `endpoints`. */
   endpoint: entryIdSchema,
@@ -46,6 +47,7 @@ export const rejectRuleSchema = z.strictObject({
  * The values are the reference implementation's defaults: the spec names no limit values.
  */
 export const rateLimitRuleSchema = z.strictObject({
+  /** Discriminator: `rate-limit`. */
   kind: z.literal('rate-limit'),
   /** Path prefixes the limit covers, such as `/api/v4/projects`; a prefix covers itself and what lies below it. */
   path_prefixes: z
