@@ -1,6 +1,7 @@
 import type { Area } from '../schemas/area.ts';
 import { OFFERINGS, type Offering } from '../schemas/offering.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
+import { KIND_LABELS } from './entry-kind-labels.ts';
 import type { Register } from './register.ts';
 import { compareReleases, isRelease } from './releases.ts';
 
@@ -234,7 +235,10 @@ function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions): string
     lines.push('', `#### ${group.area.title}`, '');
     for (const item of group.items) {
       const box = options.done?.has(item.key) ? '[x]' : '[ ]';
-      const tags = [item.entry.breaking ? '**breaking**' : undefined, `${item.entry.kind} in ${item.entry.removed_in}`]
+      const tags = [
+        item.entry.breaking ? '**breaking**' : undefined,
+        `${(KIND_LABELS[item.entry.kind] ?? item.entry.kind).toLowerCase()} in ${item.entry.removed_in}`,
+      ]
         .filter(Boolean)
         .join(', ');
       const detect = item.detect.command ? `; find uses: \`${item.detect.command}\`` : '; not detectable by a scan';

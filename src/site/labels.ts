@@ -8,12 +8,7 @@ export const OFFERING_LABELS: Record<string, string> = {
 };
 
 /** How pages name each kind of change. */
-export const KIND_LABELS: Record<string, string> = {
-  deprecation: 'Deprecation',
-  removal: 'Removal',
-  'behavior-change': 'Behaviour change',
-  rename: 'Rename',
-};
+export { KIND_LABELS } from '../register/entry-kind-labels.ts';
 
 /** Headings for the name categories an entry files its identifiers under. */
 export const NAME_CATEGORY_LABELS: Record<NameCategory, string> = {

@@ -114,6 +114,15 @@ describe('planToMarkdown', () => {
     expect(markdown).toContain('### Hosted offering');
   });
 
+  it('names kinds of change in words', () => {
+    const changed = createRegister({
+      ...data,
+      entries: [entry({ id: 'acts-differently', removed_in: '17.0', kind: 'behavior-change' })],
+    });
+    const markdown = planToMarkdown(buildPlan(changed, { from: '16.11', to: '17.0' }), { siteUrl: 'https://x.test' });
+    expect(markdown).toContain('(behaviour change in 17.0)');
+  });
+
   it('shows the refusal instead of lists when the input was refused', () => {
     const markdown = planToMarkdown(buildPlan(register, { from: '17.0', to: '16.0' }), { siteUrl: 'https://x.test' });
     expect(markdown).toContain('> 16.0 is older than 17.0');
