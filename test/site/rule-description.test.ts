@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { describeRule } from '../../src/site/rule-description.ts';
+
+describe('describeRule', () => {
+  it('says what a rule looks for', () => {
+    const sample = { file: 'x', text: 'y' };
+    expect(describeRule({ kind: 'ci-variable', name: 'CI_JOB_JWT', example: sample, near_miss: sample })).toBe(
+      'CI/CD variable `CI_JOB_JWT`',
+    );
+    expect(
+      describeRule({
+        kind: 'rest',
+        method: 'GET',
+        path: '/projects/:id/ci/lint',
+        params: ['ref', 'sha'],
+        example: sample,
+        near_miss: sample,
+      }),
+    ).toBe('REST request GET `/projects/:id/ci/lint` with `ref` and `sha`');
+  });
+});
