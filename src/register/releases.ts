@@ -31,9 +31,6 @@ export function compareReleases(a: string, b: string): number {
   return left.major - right.major || left.minor - right.minor;
 }
 
-/** Whether `a` comes after `b`. */
-export const isAfter = (a: string, b: string): boolean => compareReleases(a, b) > 0;
-
 /** Whether `release` lies in the half-open range `(from, to]`: after `from`, up to and including `to`. */
 export function inRange(release: string, from: string, to: string): boolean {
   return compareReleases(release, from) > 0 && compareReleases(release, to) <= 0;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { RegisterData } from '../../src/register/load.ts';
+import { createRegister } from '../../src/register/register.ts';
+import { type RegisterEntryInput, registerEntrySchema } from '../../src/schemas/register-entry.ts';
+
+function entry(fields: Partial<RegisterEntryInput> & Pick<RegisterEntryInput, 'id' | 'removed_in'>) {
+  return registerEntrySchema.parse({
+    title: `Change ${fields.id}`,
+    area: 'ci',
+    kind: 'removal',
+    breaking: false,
+    offerings: ['hosted', 'self-managed', 'dedicated'],
+    summary: 'Something changes.',
+    migration: 'Do something else.',
+    ...fields,
+  });
+}
+
+const data: RegisterData = {
+  entries: [
+    entry({ id: 'in-16-9', removed_in: '16.9', names: { variables: ['OLD_VAR'] } }),
+    entry({ id: 'in-16-10', removed_in: '16.10', area: 'tokens', breaking: true, endpoints: ['jwks'] }),
+    entry({ id: 'in-17-0', removed_in: '17.0', offerings: ['self-managed'], names: { fields: ['OLD_VAR'] } }),
+    entry({ id: 'in-18-0', removed_in: '18.0', area: 'tokens' }),
+  ],
+  areas: [],
+  releases: ['15.4', '16.9', '16.10', '17.0', '18.0'].map((release) => ({ release })),
+  endpoints: [],
+  limits: [],
+  errors: [],
+  flags: { beta_since: '16.7', flags: [] },
+  sdks: [],
+  settings: { base_url: 'https://platform.example.com', config_dir: '.gitlab', site_url: 'https://sunset.example.com' },
+  sources: new Map(),
+};
+const register = createRegister(data);
+const ids = (entries: { id: string }[]) => entries.map((found) => found.id);
+
+describe('the register', () => {
+  it('orders entries newest removal first, numerically, breaking first within a release', () => {
+    expect(ids(register.entries)).toEqual(['in-18-0', 'in-17-0', 'in-16-10', 'in-16-9']);
+    expect(register.entryReleases()).toEqual(['18.0', '17.0', '16.10', '16.9']);
+  });
+
+  it('finds entries by id, area, release, endpoint and exact name', () => {
+    expect(register.entry('in-17-0')?.removed_in).toBe('17.0');
+    expect(register.entry('nothing')).toBeUndefined();
+    expect(ids(register.byArea('tokens'))).toEqual(['in-18-0', 'in-16-10']);
+    expect(ids(register.byRelease('16.10'))).toEqual(['in-16-10']);
+    expect(ids(register.byEndpoint('jwks'))).toEqual(['in-16-10']);
+    expect(register.byName('OLD_VAR').map((hit) => `${hit.entry.id}:${hit.category}`)).toEqual([
+      'in-17-0:fields',
+      'in-16-9:variables',
+    ]);
+    expect(register.byName('old_var')).toEqual([]);
+  });
+
+  it('answers removedBetween as the half-open range (from, to], by offering when asked', () => {
+    expect(ids(register.removedBetween('16.9', '17.0'))).toEqual(['in-17-0', 'in-16-10']);
+    expect(ids(register.removedBetween('16.9', '17.0', 'hosted'))).toEqual(['in-16-10']);
+    expect(ids(register.removedBetween('17.0', '17.0'))).toEqual([]);
+  });
+
+  it('accepts releases whose major lies within the listed majors', () => {
+    expect(register.knowsRelease('17.4')).toBe(true);
+    expect(register.knowsRelease('15.0')).toBe(true);
+    expect(register.knowsRelease('19.0')).toBe(false);
+    expect(register.knowsRelease('seventeen')).toBe(false);
+  });
+});
