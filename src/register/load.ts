@@ -70,25 +70,28 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
   }
 
   const sources = new Map<string, string>();
-  const entries: RegisterEntry[] = [];
-  const registerDir = path.join(contentDir, 'register');
-  const entryFiles = await listYaml(registerDir);
-  const parsedEntries = await Promise.all(entryFiles.map((name) => readOne(registerEntrySchema, path.join('register', name))));
-  parsedEntries.forEach((entry, index) => {
-    const relative = path.join('register', entryFiles[index] as string);
-    if (!entry) return;
-    entries.push(entry);
-    sources.set(`entry:${entry.id}`, relative);
-    const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
+
+  /** Reads one file per item from a folder; each item's id must equal its file name. */
+  async function readFolder<T extends z.ZodType<{ id: string }>>(schema: T, folder: string, kind: string) {
+    const files = await listYaml(path.join(contentDir, folder));
+    const parsed = await Promise.all(files.map((name) => readOne(schema, path.join(folder, name))));
+    const items: { item: z.output<T>; relative: string }[] = [];
+    parsed.forEach((item, index) => {
+      const relative = path.join(folder, files[index] as string);
+      if (!item) return;
+      items.push({ item, relative });
+      sources.set(`${kind}:${item.id}`, relative);
+      const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
+      if (fileId !== item.id) {
+        problems.push({ file: label(relative), path: 'id', message: `id "${item.id}" must equal the file name "${fileId}"` });
+      }
+    });
+    return items;
+  }
+
+  const readEntries = await readFolder(registerEntrySchema, 'register', 'entry');
+  for (const { item: entry, relative } of readEntries) {
     const folder = path.basename(path.dirname(relative));
-    if (fileId !== entry.id) {
-      problems.push({
-        file: label(relative),
-        line: 1,
-        path: 'id',
-        message: `id "${entry.id}" must equal the file name "${fileId}"`,
-      });
-    }
     if (folder !== entry.removed_in) {
       problems.push({
         file: label(relative),
@@ -96,26 +99,9 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
         message: `removed_in "${entry.removed_in}" does not match the folder "${folder}"; move the file to register/${entry.removed_in}/`,
       });
     }
-  });
-
-  const endpoints: ApiEndpoint[] = [];
-  const apiFiles = await listYaml(path.join(contentDir, 'api'));
-  const parsedEndpoints = await Promise.all(apiFiles.map((name) => readOne(apiEndpointSchema, path.join('api', name))));
-  parsedEndpoints.forEach((endpoint, index) => {
-    const relative = path.join('api', apiFiles[index] as string);
-    if (!endpoint) return;
-    endpoints.push(endpoint);
-    sources.set(`endpoint:${endpoint.id}`, relative);
-    const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
-    if (fileId !== endpoint.id) {
-      problems.push({
-        file: label(relative),
-        line: 1,
-        path: 'id',
-        message: `id "${endpoint.id}" must equal the file name "${fileId}"`,
-      });
-    }
-  });
+  }
+  const entries: RegisterEntry[] = readEntries.map(({ item }) => item);
+  const endpoints: ApiEndpoint[] = (await readFolder(apiEndpointSchema, 'api', 'endpoint')).map(({ item }) => item);
 
   const [areas, releases, limits, errors, flags, sdks, settings] = await Promise.all([
     readOne(areasFileSchema, 'areas.yaml'),
@@ -143,11 +129,11 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
     },
     sources,
   };
-  problems.push(...(await placeProblems(contentDir, checkIntegrity(data, label))));
-  return { data, problems };
+  problems.push(...checkIntegrity(data, label));
+  return { data, problems: await placeProblems(contentDir, problems) };
 }
 
-/** Gives cross-file problems the line of their field, reading each file once. */
+/** Gives problems found after parsing (ids, references) the line of their field, reading each file once. */
 async function placeProblems(contentDir: string, problems: ContentProblem[]): Promise<ContentProblem[]> {
   const texts = new Map<string, Promise<string | undefined>>();
   const root = path.dirname(contentDir);
