@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import type { ContentProblem } from '../register/content-error.ts';
-import { readYamlWith } from '../register/yaml-source.ts';
+import { locate, readYamlWith } from '../register/yaml-source.ts';
 import { dashboardDefinitionSchema } from '../schemas/dashboard-definition.ts';
 import { funnelDefinitionSchema } from '../schemas/funnel-definition.ts';
 import { visualizationDefinitionSchema } from '../schemas/visualization-definition.ts';
@@ -53,6 +53,7 @@ export function validateDefinitions(files: readonly DefinitionFile[]): ContentPr
         if (typeof panel.visualization === 'string' && !visualizationNames.has(panel.visualization)) {
           problems.push({
             file: file.path,
+            ...locate(file.text, ['panels', index, 'visualization']),
             path: `panels[${index}].visualization`,
             message: `no visualization file "${panel.visualization}.yaml" next to this dashboard (in analytics/visualizations/); check the name or define it inline`,
           });

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { formatProblem } from '../../register/content-error.ts';
-import { locate, parsePath } from '../../register/yaml-source.ts';
 import { UnreadablePathError, walk } from '../scan/walk.ts';
 import { type DefinitionFile, definitionKind, validateDefinitions } from '../validate-definitions.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
@@ -58,11 +57,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     }
     files.push({ path: file.path, text: await readFile(file.absolute, 'utf8') });
   }
-  const problems = validateDefinitions(files).map((problem) => {
-    if (problem.line !== undefined || !problem.path) return problem;
-    const text = files.find((file) => file.path === problem.file)?.text;
-    return { ...problem, ...(text ? locate(text, parsePath(problem.path)) : {}) };
-  });
+  const problems = validateDefinitions(files);
   for (const problem of problems) io.stdout.write(`${formatProblem(problem)}\n`);
   const invalid = new Set(problems.map((problem) => problem.file)).size;
   io.stdout.write(
