@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONTENT_DIR } from '../../src/register/index.ts';
@@ -10,7 +10,7 @@ export interface ContentCopy {
   file(relative: string): string;
   /** Rewrites a file of the copy through a function of its text. */
   edit(relative: string, change: (text: string) => string): Promise<void>;
-  /** Writes a new file into the copy. */
+  /** Writes a new file into the copy, making its folder when needed. */
   write(relative: string, text: string): Promise<void>;
   remove(): Promise<void>;
 }
@@ -25,7 +25,10 @@ export async function copyContent(): Promise<ContentCopy> {
     dir,
     file,
     edit: async (relative, change) => writeFile(file(relative), change(await readFile(file(relative), 'utf8'))),
-    write: (relative, text) => writeFile(file(relative), text),
+    write: async (relative, text) => {
+      await mkdir(path.dirname(file(relative)), { recursive: true });
+      await writeFile(file(relative), text);
+    },
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }

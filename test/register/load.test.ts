@@ -119,4 +119,29 @@ describe('content loader', () => {
     const lines = await problemsOf(copy);
     expect(lines).toContainEqual(expect.stringMatching(/from: a rename entry needs `from`/));
   });
+
+  it('refuses references from endpoints, limits and error conditions that do not resolve', async () => {
+    await copy.edit('api/product-analytics-load.yaml', (text) =>
+      text
+        .replace('limits: [raw-export-rows-default,', 'limits: [no-such-limit,')
+        .replace('errors: [funnel-after-date-unsupported]', 'errors: [no-such-error]'),
+    );
+    await copy.edit('limits.yaml', (text) =>
+      text.replace('related: [ci-parameters-255-character-limit]', 'related: [no-such-entry]'),
+    );
+    const lines = await problemsOf(copy);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/product-analytics-load\.yaml:\d+:\d+ limits\[0\]: limit "no-such-limit" is not in limits\.yaml/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/errors\[0\]: error condition "no-such-error" is not in errors\.yaml/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/limits\.yaml:\d+:\d+ \[\d+\]\.related\[0\]: related entry "no-such-entry" does not exist/),
+    );
+  });
+
+  it('refuses a release that releases.yaml does not list', async () => {
+    await copy.write('register/17.2/sample-variable-removed.yaml', SAMPLE.replace('removed_in: "17.0"', 'removed_in: "17.2"'));
+    const lines = await problemsOf(copy);
+    expect(lines).toContainEqual(expect.stringMatching(/removed_in: release "17\.2" is not listed in releases\.yaml/));
+  });
 });
