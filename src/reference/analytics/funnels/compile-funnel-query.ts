@@ -1,10 +1,10 @@
 import { ApiError } from '../../platform/api-error.ts';
-import { compileFilters } from '../query/compile-filters.ts';
+import { allOf, compileFilters } from '../query/compile-filters.ts';
 import type { FunnelQuery, RowFilter } from '../query/compiled-query.ts';
 import { resolveDateRange } from '../query/date-range.ts';
 import { annotate, type NamedFunnel } from '../query/member-catalog.ts';
-import { normalisedOrder, resolveOrder } from '../query/order-spec.ts';
-import type { QueryFrame } from '../query/query-frame.ts';
+import { resolveOrder } from '../query/order-spec.ts';
+import { echoQuery, type QueryFrame } from '../query/query-frame.ts';
 
 /**
  * Compiles a query over a funnel's members: `<funnel>.count` (measure), `<funnel>.step` (dimension) and
@@ -68,23 +68,12 @@ export function compileFunnelQuery(frame: QueryFrame, funnel: NamedFunnel): Funn
     funnel,
     countKey,
     stepKey,
-    filter: rowFilters.length === 0 ? undefined : rowFilters.length === 1 ? rowFilters[0] : { kind: 'and', children: rowFilters },
+    filter: allOf(rowFilters),
     timezone: frame.timezone,
     limit: frame.limit,
     offset: frame.offset,
     order,
     annotation,
-    normalised: {
-      measures: measureKeys,
-      dimensions: query.dimensions ?? [],
-      timeDimensions,
-      filters: query.filters ?? [],
-      order: normalisedOrder(order, columns, measureKeys),
-      limit: frame.limit,
-      ...(query.offset !== undefined ? { offset: query.offset } : {}),
-      timezone: frame.timezone,
-      rowLimit: frame.limit,
-      queryType: 'regularQuery',
-    },
+    normalised: echoQuery(frame, { measureKeys, columns, order, timeDimensions }),
   };
 }

@@ -1,30 +1,15 @@
 import { ApiError } from '../../platform/api-error.ts';
 import { DAY_MS } from '../time/civil-date.ts';
 import { zoneOffsetMs } from '../time/zone.ts';
-import { compileFilters } from './compile-filters.ts';
-import type {
-  DimensionSpec,
-  EventsQuery,
-  FillSpec,
-  Granularity,
-  MeasureFilter,
-  MeasureSpec,
-  RowFilter,
-} from './compiled-query.ts';
+import { allOf, compileFilters } from './compile-filters.ts';
+import type { DimensionSpec, EventsQuery, FillSpec, Granularity, MeasureSpec, RowFilter } from './compiled-query.ts';
 import { type DateRange, resolveDateRange } from './date-range.ts';
 import { annotate } from './member-catalog.ts';
-import { normalisedOrder, resolveOrder } from './order-spec.ts';
-import type { QueryFrame } from './query-frame.ts';
+import { resolveOrder } from './order-spec.ts';
+import { echoQuery, type QueryFrame } from './query-frame.ts';
 
 /** The most days a missing-day fill may add, so one request cannot ask for millions of rows. */
 const MAX_FILL_DAYS = 50_000;
-
-function combine(filters: RowFilter[]): RowFilter | undefined;
-function combine(filters: MeasureFilter[]): MeasureFilter | undefined;
-function combine(filters: (RowFilter | MeasureFilter)[]): RowFilter | MeasureFilter | undefined {
-  if (filters.length <= 1) return filters[0];
-  return { kind: 'and', children: filters } as RowFilter | MeasureFilter;
-}
 
 /** Compiles a query over `TrackedEvents`. */
 export function compileEventsQuery(frame: QueryFrame): EventsQuery {
@@ -107,22 +92,11 @@ export function compileEventsQuery(frame: QueryFrame): EventsQuery {
     order,
     measures,
     dimensions,
-    filter: combine(rowFilters),
-    having: combine(filters.measures),
+    filter: allOf(rowFilters),
+    having: allOf(filters.measures),
     fill: fillSpec(frame, measures, dimensions, ranges, filters.inDateRanges),
     annotation,
-    normalised: {
-      measures: measureKeys,
-      dimensions: query.dimensions ?? [],
-      timeDimensions: normalisedTimeDimensions,
-      filters: query.filters ?? [],
-      order: normalisedOrder(order, columns, measureKeys),
-      limit: frame.limit,
-      ...(query.offset !== undefined ? { offset: query.offset } : {}),
-      timezone: frame.timezone,
-      rowLimit: frame.limit,
-      queryType: 'regularQuery',
-    },
+    normalised: echoQuery(frame, { measureKeys, columns, order, timeDimensions: normalisedTimeDimensions }),
   };
 }
 

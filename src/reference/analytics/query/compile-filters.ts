@@ -40,6 +40,14 @@ export interface FilterContext {
   now: number;
 }
 
+/** Filters that must all hold, as one filter: undefined for none, the filter itself for one. */
+export function allOf(filters: RowFilter[]): RowFilter | undefined;
+export function allOf(filters: MeasureFilter[]): MeasureFilter | undefined;
+export function allOf(filters: (RowFilter | MeasureFilter)[]): RowFilter | MeasureFilter | undefined {
+  if (filters.length <= 1) return filters[0];
+  return { kind: 'and', children: filters } as RowFilter | MeasureFilter;
+}
+
 /** Compiles the query's `filters` (an AND of filters). */
 export function compileFilters(filters: readonly QueryFilter[], context: FilterContext): CompiledFilters {
   const out: CompiledFilters = { rows: [], measures: [], inDateRanges: [] };

@@ -1,7 +1,9 @@
 import type { QueryObject } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { isTimeZone } from '../time/zone.ts';
+import type { OrderKey } from './compiled-query.ts';
 import type { Member, MemberCatalog } from './member-catalog.ts';
+import { normalisedOrder, type OrderColumn } from './order-spec.ts';
 
 /** Rows a query returns when it sets no limit. */
 export const DEFAULT_LIMIT = 10_000;
@@ -41,6 +43,33 @@ export function createFrame(query: QueryObject, catalog: MemberCatalog, now: num
     now,
     catalog,
     resolve: (name, field) => resolveMember(catalog, name, field),
+  };
+}
+
+/** What a compiler resolved that the echoed query shows: measure keys, order columns, order and time dimensions. */
+export interface EchoParts {
+  measureKeys: readonly string[];
+  columns: readonly OrderColumn[];
+  order: readonly OrderKey[];
+  timeDimensions: readonly Record<string, unknown>[];
+}
+
+/**
+ * The query as the response echoes it, in the query layer's normalised form: absolute date ranges, the order
+ * that applied, the limit and the time zone.
+ */
+export function echoQuery(frame: QueryFrame, parts: EchoParts): Record<string, unknown> {
+  return {
+    measures: parts.measureKeys,
+    dimensions: frame.query.dimensions ?? [],
+    timeDimensions: parts.timeDimensions,
+    filters: frame.query.filters ?? [],
+    order: normalisedOrder(parts.order, parts.columns, parts.measureKeys),
+    limit: frame.limit,
+    ...(frame.query.offset !== undefined ? { offset: frame.query.offset } : {}),
+    timezone: frame.timezone,
+    rowLimit: frame.limit,
+    queryType: 'regularQuery',
   };
 }
 
