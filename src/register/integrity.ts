@@ -2,11 +2,22 @@ import type { ContentProblem } from './content-error.ts';
 import type { RegisterData } from './load.ts';
 import { compareReleases } from './releases.ts';
 
+/** Ids whose files exist but did not validate: their own problems are reported already. */
+export interface UnreadIds {
+  entries: ReadonlySet<string>;
+  endpoints: ReadonlySet<string>;
+}
+
 /**
  * Cross-file checks the schemas cannot make alone: unique ids, references that resolve, release order,
- * and releases that the releases file knows.
+ * and releases that the releases file knows. References to an entry or endpoint whose file is there but
+ * invalid are not reported again: one mistake gives one message, not one per file that names it.
  */
-export function checkIntegrity(data: RegisterData, label: (file: string) => string): ContentProblem[] {
+export function checkIntegrity(
+  data: RegisterData,
+  label: (file: string) => string,
+  unread: UnreadIds = { entries: new Set(), endpoints: new Set() },
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const fileOf = (key: string, fallback: string) => label(data.sources.get(key) ?? fallback);
 
@@ -44,11 +55,11 @@ export function checkIntegrity(data: RegisterData, label: (file: string) => stri
     }
     entry.related.forEach((id, index) => {
       if (id === entry.id) problems.push({ file, path: `related[${index}]`, message: 'an entry cannot be related to itself' });
-      else if (!entryIds.has(id))
+      else if (!entryIds.has(id) && !unread.entries.has(id))
         problems.push({ file, path: `related[${index}]`, message: `related entry "${id}" does not exist` });
     });
     entry.endpoints.forEach((id, index) => {
-      if (!endpointIds.has(id))
+      if (!endpointIds.has(id) && !unread.endpoints.has(id))
         problems.push({ file, path: `endpoints[${index}]`, message: `endpoint "${id}" does not exist in content/api/` });
     });
   }
@@ -84,7 +95,7 @@ export function checkIntegrity(data: RegisterData, label: (file: string) => stri
   ] as const) {
     items.forEach((item, index) => {
       item.related.forEach((id, at) => {
-        if (!entryIds.has(id))
+        if (!entryIds.has(id) && !unread.entries.has(id))
           problems.push({
             file: label(file),
             path: `[${index}].related[${at}]`,

@@ -70,15 +70,19 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
   }
 
   const sources = new Map<string, string>();
+  const unread = { entries: new Set<string>(), endpoints: new Set<string>() };
 
   /** Reads one file per item from a folder; each item's id must equal its file name. */
-  async function readFolder<T extends z.ZodType<{ id: string }>>(schema: T, folder: string, kind: string) {
+  async function readFolder<T extends z.ZodType<{ id: string }>>(schema: T, folder: string, kind: 'entry' | 'endpoint') {
     const files = await listYaml(path.join(contentDir, folder));
     const parsed = await Promise.all(files.map((name) => readOne(schema, path.join(folder, name))));
     const items: { item: z.output<T>; relative: string }[] = [];
     parsed.forEach((item, index) => {
       const relative = path.join(folder, files[index] as string);
-      if (!item) return;
+      if (!item) {
+        unread[kind === 'entry' ? 'entries' : 'endpoints'].add(path.basename(relative).replace(/\.ya?ml$/, ''));
+        return;
+      }
       items.push({ item, relative });
       sources.set(`${kind}:${item.id}`, relative);
       const fileId = path.basename(relative).replace(/\.ya?ml$/, '');
@@ -129,7 +133,7 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
     },
     sources,
   };
-  problems.push(...checkIntegrity(data, label));
+  problems.push(...checkIntegrity(data, label, unread));
   return { data, problems: await placeProblems(contentDir, problems) };
 }
 
