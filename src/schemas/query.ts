@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Every filter operator of the query layer. `afterDate` is named so it can be refused with guidance. */
-export const FILTER_OPERATORS = [
+/** Operators of text dimensions. */
+export const STRING_OPERATORS = [
   'equals',
   'notEquals',
   'contains',
@@ -10,25 +10,37 @@ export const FILTER_OPERATORS = [
   'notStartsWith',
   'endsWith',
   'notEndsWith',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
   'set',
   'notSet',
+] as const;
+
+/** Operators of numbers: number dimensions and measures. */
+export const NUMBER_OPERATORS = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'set', 'notSet'] as const;
+
+/** Operators of time dimensions: the number operators (on instants) and the date operators. */
+export const TIME_OPERATORS = [
+  ...NUMBER_OPERATORS,
   'inDateRange',
   'notInDateRange',
   'beforeDate',
   'beforeOrOnDate',
-  'afterDate', // sunset-ignore funnel-after-date-unsupported: named so it can be refused with guidance
   'afterOrOnDate',
+] as const;
+
+/** Every filter operator of the query layer. `afterDate` is named so it can be refused with guidance. */
+export const FILTER_OPERATORS = [
+  ...new Set([...STRING_OPERATORS, ...TIME_OPERATORS]),
+  'afterDate', // sunset-ignore funnel-after-date-unsupported: named so it can be refused with guidance
 ] as const;
 
 /** A filter operator. */
 export const filterOperatorSchema = z.enum(FILTER_OPERATORS);
 
-/** Time granularities of a time dimension. */
-export const granularitySchema = z.enum(['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year']);
+/** Time granularities of a time dimension, finest first. */
+export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
+
+/** A time granularity. */
+export const granularitySchema = z.enum(GRANULARITIES);
 
 /** A member name: `Cube.member`. */
 export const memberSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/, {
@@ -38,7 +50,7 @@ export const memberSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_]
 /** A dimension name, optionally with a granularity suffix (`TrackedEvents.utcTime.day`). */
 export const dimensionSchema = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*(\.(second|minute|hour|day|week|month|quarter|year))?$/, {
+  .regex(new RegExp(`^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*(\\.(${GRANULARITIES.join('|')}))?$`), {
     error: 'a dimension is written Cube.member, optionally with a granularity suffix such as .day',
   });
 
