@@ -89,4 +89,37 @@ describe('the funnel playground', () => {
     expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('draws the chart in the theme colours of the page and redraws it when the theme toggles', async () => {
+    const page = await openPage(browser, '/try/playground/', { colorScheme: 'light' });
+    await page.locator('[data-output] .chart svg text').first().waitFor({ timeout: 60_000 });
+    // The axis names' fill as ECharts wrote it, that fill as the browser resolves it, and the page's text colour.
+    const colours = () =>
+      page.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('span'));
+        const resolve = (colour: string) => {
+          probe.style.color = colour;
+          return getComputedStyle(probe).color;
+        };
+        const texts = [...document.querySelectorAll('[data-output] .chart svg text')];
+        const fills = ['Furthest step reached', 'Users'].map(
+          (name) => texts.find((text) => text.textContent === name)?.getAttribute('fill') ?? '',
+        );
+        const result = { page: getComputedStyle(document.body).color, fills, names: fills.map(resolve) };
+        probe.remove();
+        return result;
+      });
+    // ECharts is handed concrete colours it can parse and blend, not the stylesheet's light-dark() text.
+    const concrete = expect.stringMatching(/^(#|rgba?\()/);
+    const light = await colours();
+    expect(light.fills).toEqual([concrete, concrete]);
+    expect(light.names).toEqual([light.page, light.page]);
+    await page.locator('[data-theme-toggle]').click();
+    await expect.poll(async () => (await colours()).page).not.toBe(light.page);
+    const dark = await colours();
+    await expect.poll(async () => (await colours()).names).toEqual([dark.page, dark.page]);
+    expect(dark.fills).toEqual([concrete, concrete]);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -5,11 +5,22 @@ import { type DataTable, dataTable } from './data-table.ts';
 import { getInstanceByDom, init } from './echarts-runtime.ts';
 import type { QueryResult } from './query-result.ts';
 
-/** The page's theme colours, read when a chart is drawn so it matches light and dark. */
+/**
+ * The page's theme colours, read when a chart is drawn so it matches light and dark. The custom properties
+ * hold `light-dark(…)`, which only a colour property resolves, so each is read back through a hidden probe's
+ * `color` as the rgb() ECharts understands.
+ */
 function pageColors(): ChartColors {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return { text: read('--fg', '#1b1f24'), muted: read('--muted', '#4f5862'), line: read('--border', '#d0d7de') };
+  const probe = document.body.appendChild(h('span', { hidden: true }));
+  const read = (name: string) => {
+    probe.style.color = `var(${name})`;
+    return getComputedStyle(probe).color;
+  };
+  try {
+    return { text: read('--fg'), muted: read('--muted'), line: read('--border') };
+  } finally {
+    probe.remove();
+  }
 }
 
 /** Charts on the page and how to redraw each, for theme changes. */
