@@ -2,20 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RegisterData } from '../../src/register/load.ts';
 import { buildPlan, entryUrl, PlanError, planToMarkdown, requirePlan } from '../../src/register/plan.ts';
 import { createRegister } from '../../src/register/register.ts';
-import { type RegisterEntryInput, registerEntrySchema } from '../../src/schemas/register-entry.ts';
-
-function entry(fields: Partial<RegisterEntryInput> & Pick<RegisterEntryInput, 'id' | 'removed_in'>) {
-  return registerEntrySchema.parse({
-    title: `Change ${fields.id}`,
-    area: 'ci',
-    kind: 'removal',
-    breaking: false,
-    offerings: ['hosted', 'self-managed', 'dedicated'],
-    summary: 'Something changes.',
-    migration: 'Do something else.',
-    ...fields,
-  });
-}
+import { makeEntry } from './entry-fixture.ts';
 
 const rule = {
   kind: 'ci-variable',
@@ -26,13 +13,13 @@ const rule = {
 
 const data: RegisterData = {
   entries: [
-    entry({ id: 'old-in-16', removed_in: '16.0' }),
-    entry({ id: 'quiet-in-17', removed_in: '17.0' }),
-    entry({ id: 'breaks-in-17', removed_in: '17.0', breaking: true, area: 'tokens', detect: [rule] }),
-    entry({ id: 'self-managed-only', removed_in: '17.0', offerings: ['self-managed'] }),
-    entry({ id: 'later-announced', removed_in: '18.0', announced_in: '17.5' }),
-    entry({ id: 'later-unannounced', removed_in: '18.0' }),
-    entry({ id: 'announced-early', removed_in: '18.0', announced_in: '16.9', kind: 'deprecation' }),
+    makeEntry({ id: 'old-in-16', removed_in: '16.0' }),
+    makeEntry({ id: 'quiet-in-17', removed_in: '17.0' }),
+    makeEntry({ id: 'breaks-in-17', removed_in: '17.0', breaking: true, area: 'tokens', detect: [rule] }),
+    makeEntry({ id: 'self-managed-only', removed_in: '17.0', offerings: ['self-managed'] }),
+    makeEntry({ id: 'later-announced', removed_in: '18.0', announced_in: '17.5' }),
+    makeEntry({ id: 'later-unannounced', removed_in: '18.0' }),
+    makeEntry({ id: 'announced-early', removed_in: '18.0', announced_in: '16.9', kind: 'deprecation' }),
   ],
   areas: [
     { id: 'ci', title: 'CI/CD pipelines', description: 'd' },
@@ -117,7 +104,7 @@ describe('planToMarkdown', () => {
   it('names kinds of change in words', () => {
     const changed = createRegister({
       ...data,
-      entries: [entry({ id: 'acts-differently', removed_in: '17.0', kind: 'behavior-change' })],
+      entries: [makeEntry({ id: 'acts-differently', removed_in: '17.0', kind: 'behavior-change' })],
     });
     const markdown = planToMarkdown(buildPlan(changed, { from: '16.11', to: '17.0' }), { siteUrl: 'https://x.test' });
     expect(markdown).toContain('(behaviour change in 17.0)');

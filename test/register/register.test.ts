@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterData } from '../../src/register/load.ts';
 import { createRegister } from '../../src/register/register.ts';
-import { type RegisterEntryInput, registerEntrySchema } from '../../src/schemas/register-entry.ts';
-
-function entry(fields: Partial<RegisterEntryInput> & Pick<RegisterEntryInput, 'id' | 'removed_in'>) {
-  return registerEntrySchema.parse({
-    title: `Change ${fields.id}`,
-    area: 'ci',
-    kind: 'removal',
-    breaking: false,
-    offerings: ['hosted', 'self-managed', 'dedicated'],
-    summary: 'Something changes.',
-    migration: 'Do something else.',
-    ...fields,
-  });
-}
+import { makeEntry } from './entry-fixture.ts';
 
 const data: RegisterData = {
   entries: [
-    entry({ id: 'in-16-9', removed_in: '16.9', names: { variables: ['OLD_VAR'] } }),
-    entry({ id: 'in-16-10', removed_in: '16.10', area: 'tokens', breaking: true, endpoints: ['jwks'] }),
-    entry({ id: 'in-17-0', removed_in: '17.0', offerings: ['self-managed'], names: { fields: ['OLD_VAR'] } }),
-    entry({ id: 'in-18-0', removed_in: '18.0', area: 'tokens' }),
+    makeEntry({ id: 'in-16-9', removed_in: '16.9', names: { variables: ['OLD_VAR'] } }),
+    makeEntry({ id: 'in-16-10', removed_in: '16.10', area: 'tokens', breaking: true, endpoints: ['jwks'] }),
+    makeEntry({ id: 'in-17-0', removed_in: '17.0', offerings: ['self-managed'], names: { fields: ['OLD_VAR'] } }),
+    makeEntry({ id: 'in-18-0', removed_in: '18.0', area: 'tokens' }),
   ],
   areas: [],
   releases: ['15.4', '16.9', '16.10', '17.0', '18.0'].map((release) => ({ release })),
