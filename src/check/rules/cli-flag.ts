@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { cliFlagRuleSchema } from '../../schemas/detect-rule.ts';
 import type { SourceText } from '../scan/source-text.ts';
+import { logicalLine } from './logical-line.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
 
 type CliFlagRule = z.output<typeof cliFlagRuleSchema>;
@@ -9,9 +10,7 @@ const word = (text: string) => String.raw`(?<![\w-])${escapeRegExp(text)}(?![\w-
 
 /** The logical line up to an offset: earlier lines ending in `\` (or a PowerShell backtick) count. */
 function logicalPrefix(source: SourceText, offset: number): string {
-  const { line } = source.position(offset);
-  let first = line;
-  while (first > 1 && line - first < 50 && /[\\`]\s*$/.test(source.lineText(first - 1))) first--;
+  const { first } = logicalLine(source, source.position(offset).line);
   return source.text.slice(source.lineStart(first), offset);
 }
 

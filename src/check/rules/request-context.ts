@@ -1,8 +1,9 @@
 import type { SourceText } from '../scan/source-text.ts';
+import { logicalLine } from './logical-line.ts';
 
 /** The text around a match that a request's method and parameters are looked for in. */
 export interface RequestContext {
-  /** The match's line joined with its continuation lines (`\` or a PowerShell backtick at the end). */
+  /** The match's logical line: its line with the lines it continues and that continue it (`\` or a PowerShell backtick at the end). */
   logical: string;
   /** Up to 3 lines before and 10 after, not crossing a blank line: an options object, a heredoc body. */
   window: string;
@@ -14,10 +15,9 @@ const AFTER = 10;
 /** The logical line and the surrounding block of the line at `offset`. */
 export function requestContext(source: SourceText, offset: number): RequestContext {
   const { line } = source.position(offset);
-  const logical = [source.lineText(line)];
-  for (let next = line; /[\\`]\s*$/.test(source.lineText(next)) && next < line + 50; next++) {
-    logical.push(source.lineText(next + 1));
-  }
+  const span = logicalLine(source, line);
+  const logical: string[] = [];
+  for (let current = span.first; current <= span.last; current++) logical.push(source.lineText(current));
   let first = line;
   while (first > 1 && line - first < BEFORE && source.lineText(first - 1).trim() !== '') first--;
   let last = line;

@@ -43,6 +43,20 @@ describe('rest rule', () => {
     expect(matchRule(get, 'a.sh', 'curl "$API/users?per_page=20&pagination=keyset"\n')).toEqual([]);
   });
 
+  it('reads the method from earlier lines of the same command, however far the continuations reach', () => {
+    const post = { kind: 'rest', method: 'POST', path: '/runners/reset_registration_token' };
+    const script = [
+      'curl --request POST \\',
+      '  --header "A: 1" \\',
+      '  --header "B: 2" \\',
+      '  --header "C: 3" \\',
+      '  --header "D: 4" \\',
+      '  "$API/runners/reset_registration_token"',
+      '',
+    ].join('\n');
+    expect(matchRule(post, 'a.sh', script)).toEqual(['6:9 runners/reset_registration_token']);
+  });
+
   it('anchors on the last literal run of the path', () => {
     expect(pathAnchor('/projects/:id/ci/lint')).toBe('ci/lint');
     expect(pathAnchor('/v2/:name/tags/reference/:tag')).toBe('tags/reference');
