@@ -1,30 +1,19 @@
-import type { MemberFilter, QueryFilter } from '../../../schemas/query.ts';
+import {
+  type MemberFilter,
+  NUMBER_OPERATORS,
+  type QueryFilter,
+  STRING_OPERATORS,
+  TIME_OPERATORS,
+} from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
-import type { MeasureFilter, NumberOperator, RowFilter, StringOperator, TimeTest } from './compiled-query.ts';
+import type { MeasureFilter, RowFilter, TimeTest } from './compiled-query.ts';
 import { type DateRange, parseInstant, resolveDateRange } from './date-range.ts';
 import type { Member } from './member-catalog.ts';
 
-const STRING_OPERATORS: readonly string[] = [
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'startsWith',
-  'notStartsWith',
-  'endsWith',
-  'notEndsWith',
-  'set',
-  'notSet',
-];
-const NUMBER_OPERATORS: readonly string[] = ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'set', 'notSet'];
-const TIME_OPERATORS: readonly string[] = [
-  ...NUMBER_OPERATORS,
-  'inDateRange',
-  'notInDateRange',
-  'beforeDate',
-  'beforeOrOnDate',
-  'afterOrOnDate',
-];
+/** Whether an operator is one of a member type's operators. */
+function oneOf<T extends string>(allowed: readonly T[], operator: string): operator is T {
+  return (allowed as readonly string[]).includes(operator);
+}
 
 /** What filters compile to: row filters, measure filters, and the top-level `inDateRange` ranges (for the fill). */
 export interface CompiledFilters {
@@ -108,7 +97,8 @@ function wrongOperator(filter: MemberFilter, kind: string, allowed: readonly str
 }
 
 function compileLeaf(filter: MemberFilter, context: FilterContext, field: string): Compiled {
-  if (filter.operator === 'afterDate')
+  const { operator } = filter;
+  if (operator === 'afterDate')
     throw new ApiError(
       400,
       `${field}.operator: afterDate is not supported; use beforeDate, or inDateRange with the start date (for example ["2024-01-01", "2099-12-31"])`,
@@ -116,30 +106,23 @@ function compileLeaf(filter: MemberFilter, context: FilterContext, field: string
   const member = context.resolve(filter.member, `${field}.member`);
   const values = requireValues(filter, field);
   if (member.kind === 'measure') {
-    if (!NUMBER_OPERATORS.includes(filter.operator)) throw wrongOperator(filter, 'measure', NUMBER_OPERATORS, field);
-    const operator = filter.operator as NumberOperator;
+    if (!oneOf(NUMBER_OPERATORS, operator)) throw wrongOperator(filter, 'measure', NUMBER_OPERATORS, field);
     return { target: 'measure', filter: { kind: 'measure', measure: member.name, operator, values: numbers(values, field) } };
   }
   if (member.kind === 'funnel-count' || member.kind === 'funnel-step')
     throw new ApiError(400, `${field}.member: a funnel is filtered by ${member.cube}.date only; ${filter.member} cannot filter`);
   if (member.type === 'time') {
-    if (!TIME_OPERATORS.includes(filter.operator)) throw wrongOperator(filter, 'time dimension', TIME_OPERATORS, field);
+    if (!oneOf(TIME_OPERATORS, operator)) throw wrongOperator(filter, 'time dimension', TIME_OPERATORS, field);
     return { target: 'row', filter: { kind: 'time', test: timeTest(filter, values, context, field) } };
   }
   if (member.type === 'number') {
-    if (!NUMBER_OPERATORS.includes(filter.operator)) throw wrongOperator(filter, 'number dimension', NUMBER_OPERATORS, field);
-    return {
-      target: 'row',
-      filter: { kind: 'number', operator: filter.operator as NumberOperator, values: numbers(values, field) },
-    };
+    if (!oneOf(NUMBER_OPERATORS, operator)) throw wrongOperator(filter, 'number dimension', NUMBER_OPERATORS, field);
+    return { target: 'row', filter: { kind: 'number', operator, values: numbers(values, field) } };
   }
   if (member.kind !== 'dimension' || member.name === 'utcTime' || member.name === 'localTzOffset')
     throw new ApiError(400, `${field}.member: ${filter.member} cannot be filtered`);
-  if (!STRING_OPERATORS.includes(filter.operator)) throw wrongOperator(filter, 'string dimension', STRING_OPERATORS, field);
-  return {
-    target: 'row',
-    filter: { kind: 'string', dimension: member.name, operator: filter.operator as StringOperator, values },
-  };
+  if (!oneOf(STRING_OPERATORS, operator)) throw wrongOperator(filter, 'string dimension', STRING_OPERATORS, field);
+  return { target: 'row', filter: { kind: 'string', dimension: member.name, operator, values } };
 }
 
 function dateRangeOf(filter: MemberFilter, context: FilterContext, field: string): DateRange {

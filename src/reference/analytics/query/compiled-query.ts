@@ -1,24 +1,15 @@
+import type { GRANULARITIES, NUMBER_OPERATORS, STRING_OPERATORS } from '../../../schemas/query.ts';
 import type { EventMeasure, StringDimension } from '../tracked-events.ts';
 import type { MemberAnnotation, NamedFunnel } from './member-catalog.ts';
 
 /** Time granularities. */
-export type Granularity = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type Granularity = (typeof GRANULARITIES)[number];
 
 /** Text operators. */
-export type StringOperator =
-  | 'equals'
-  | 'notEquals'
-  | 'contains'
-  | 'notContains'
-  | 'startsWith'
-  | 'notStartsWith'
-  | 'endsWith'
-  | 'notEndsWith'
-  | 'set'
-  | 'notSet';
+export type StringOperator = (typeof STRING_OPERATORS)[number];
 
 /** Numeric comparison operators. */
-export type NumberOperator = 'equals' | 'notEquals' | 'gt' | 'gte' | 'lt' | 'lte' | 'set' | 'notSet';
+export type NumberOperator = (typeof NUMBER_OPERATORS)[number];
 
 /** Every time filter reduces to "inside (or outside) one of these inclusive ranges of UTC ms". */
 export interface TimeTest {

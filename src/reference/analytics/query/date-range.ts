@@ -1,9 +1,8 @@
+import { GRANULARITIES } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
-import { civilFromDays, DAY_MS, daysFromCivil, formatLocal, mondayOfDay } from '../time/civil-date.ts';
+import { civilFromDays, DAY_MS, daysFromCivil, FIXED_UNIT_MS, formatLocal, mondayOfDay } from '../time/civil-date.ts';
 import { localToUtc, zoneOffsetMs } from '../time/zone.ts';
-
-/** Calendar units of relative ranges. */
-export type RangeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+import type { Granularity } from './compiled-query.ts';
 
 /** An inclusive range of instants, with the local wall-clock form the normalised query reports. */
 export interface DateRange {
@@ -17,12 +16,12 @@ export interface DateRange {
   toLocal: string;
 }
 
-const UNIT_MS: Partial<Record<RangeUnit, number>> = { second: 1000, minute: 60_000, hour: 3_600_000, day: DAY_MS };
-const UNIT = '(second|minute|hour|day|week|month|quarter|year)s?';
+/** A unit of a relative range: any granularity, written singular or plural. */
+const UNIT = `(${GRANULARITIES.join('|')})s?`;
 
 /** Start of the unit holding a local time. */
-export function startOfLocal(local: number, unit: RangeUnit): number {
-  const fixed = UNIT_MS[unit];
+export function startOfLocal(local: number, unit: Granularity): number {
+  const fixed = FIXED_UNIT_MS[unit];
   if (fixed) return Math.floor(local / fixed) * fixed;
   const day = Math.floor(local / DAY_MS);
   if (unit === 'week') return mondayOfDay(day) * DAY_MS;
@@ -33,8 +32,8 @@ export function startOfLocal(local: number, unit: RangeUnit): number {
 }
 
 /** A local time moved by `count` units; months keep the day of month where it exists (31 Jan + 1 month = 28/29 Feb). */
-export function addLocal(local: number, unit: RangeUnit, count: number): number {
-  const fixed = UNIT_MS[unit];
+export function addLocal(local: number, unit: Granularity, count: number): number {
+  const fixed = FIXED_UNIT_MS[unit];
   if (fixed) return local + count * fixed;
   if (unit === 'week') return local + count * 7 * DAY_MS;
   const months = unit === 'month' ? count : unit === 'quarter' ? count * 3 : count * 12;
@@ -48,7 +47,7 @@ export function addLocal(local: number, unit: RangeUnit, count: number): number 
   return daysFromCivil(year, month, Math.min(date.day, lastDay)) * DAY_MS + timeOfDay;
 }
 
-const endOfLocal = (local: number, unit: RangeUnit) => addLocal(startOfLocal(local, unit), unit, 1) - 1;
+const endOfLocal = (local: number, unit: Granularity) => addLocal(startOfLocal(local, unit), unit, 1) - 1;
 
 const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -93,7 +92,7 @@ function relativeLocalRange(phrase: string, nowLocal: number): [number, number] 
   }
   let match = new RegExp(`^(this|last|next) ${UNIT}$`).exec(text);
   if (match) {
-    const unit = match[2] as RangeUnit;
+    const unit = match[2] as Granularity;
     const at = addLocal(nowLocal, unit, match[1] === 'last' ? -1 : match[1] === 'next' ? 1 : 0);
     return [startOfLocal(at, unit), endOfLocal(at, unit)];
   }
@@ -101,7 +100,7 @@ function relativeLocalRange(phrase: string, nowLocal: number): [number, number] 
   match = new RegExp(`^(last|next) (\\d+) ${UNIT}$`).exec(text);
   if (match) {
     const count = Number(match[2]);
-    const unit = match[3] as RangeUnit;
+    const unit = match[3] as Granularity;
     if (count < 1) return undefined;
     if (match[1] === 'last')
       return [startOfLocal(addLocal(nowLocal, unit, -count), unit), endOfLocal(addLocal(nowLocal, unit, -1), unit)];
@@ -109,7 +108,7 @@ function relativeLocalRange(phrase: string, nowLocal: number): [number, number] 
   }
   match = new RegExp(`^from (\\d+) ${UNIT} ago to now$`).exec(text);
   if (match) {
-    const unit = match[2] as RangeUnit;
+    const unit = match[2] as Granularity;
     return [startOfLocal(addLocal(nowLocal, unit, -Number(match[1])), unit), nowLocal];
   }
   return undefined;

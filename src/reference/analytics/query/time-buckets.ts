@@ -1,8 +1,6 @@
-import { DAY_MS, dayOfMonthIndex, formatLocal, monthIndexOfDay } from '../time/civil-date.ts';
+import { DAY_MS, dayOfMonthIndex, FIXED_UNIT_MS, formatLocal, monthIndexOfDay } from '../time/civil-date.ts';
 import { offsetAt, type ZoneOffsets, zoneOffsetsBetween } from '../time/zone-offsets.ts';
 import type { Granularity } from './compiled-query.ts';
-
-const FIXED_MS: Partial<Record<Granularity, number>> = { second: 1000, minute: 60_000, hour: 3_600_000, day: DAY_MS };
 
 /** Bucket codes of some rows, their range, and how to write a code back as the bucket's local start time. */
 export interface TimeBuckets {
@@ -51,7 +49,7 @@ export function spanOf(zone: string, times: Float64Array, rows: Int32Array | und
 
 /** A unit's index of a local time: fixed units by division, weeks from Monday, months and longer by calendar. */
 function unitIndex(granularity: Granularity, local: number): number {
-  const fixed = FIXED_MS[granularity];
+  const fixed = FIXED_UNIT_MS[granularity];
   if (fixed) return Math.floor(local / fixed);
   const day = Math.floor(local / DAY_MS);
   if (granularity === 'week') return Math.floor((day + 3) / 7);
@@ -60,7 +58,7 @@ function unitIndex(granularity: Granularity, local: number): number {
 }
 
 function unitStart(granularity: Granularity, index: number): number {
-  const fixed = FIXED_MS[granularity];
+  const fixed = FIXED_UNIT_MS[granularity];
   if (fixed) return index * fixed;
   if (granularity === 'week') return (index * 7 - 3) * DAY_MS;
   const month = granularity === 'month' ? index : granularity === 'quarter' ? index * 3 : index * 12;
@@ -87,7 +85,7 @@ export function bucketTimes(
   const first = unitIndex(granularity, span.min + Math.min(...offsets.offsets));
   const max = unitIndex(granularity, span.max + Math.max(...offsets.offsets)) - first;
   const label = (code: number) => formatLocal(unitStart(granularity, code + first));
-  const fixed = FIXED_MS[granularity];
+  const fixed = FIXED_UNIT_MS[granularity];
   if (fixed && single && !rows) {
     for (let index = 0; index < size; index++) codes[index] = Math.floor(((times[index] as number) + constant) / fixed) - first;
     return { codes, min: 0, max, label };

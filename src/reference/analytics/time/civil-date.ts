@@ -6,6 +6,14 @@
 /** Milliseconds in a day. */
 export const DAY_MS = 86_400_000;
 
+/** Units of a fixed length in local time, in milliseconds; weeks and longer units go by the calendar. */
+export const FIXED_UNIT_MS: Readonly<Partial<Record<string, number>>> = {
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: DAY_MS,
+};
+
 /** A calendar date. `month` is 1–12. */
 export interface CivilDate {
   year: number;
