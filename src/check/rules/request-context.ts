@@ -1,5 +1,6 @@
 import type { SourceText } from '../scan/source-text.ts';
 import { logicalLine } from './logical-line.ts';
+import { escapeRegExp } from './matcher.ts';
 
 /** The text around a match that a request's method and parameters are looked for in. */
 export interface RequestContext {
@@ -28,18 +29,19 @@ export function requestContext(source: SourceText, offset: number): RequestConte
   return { logical: logical.join('\n'), window: window.join('\n') };
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Each HTTP method with the ways code states it, compiled once. */
+const METHODS = (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
+  method,
+  pattern: new RegExp(
+    String.raw`(?:-X\s*|--request[=\s]+|\bmethod\s*[:=]\s*|-Method\s+|\bHTTP::|\bMethod)["']?${method}\b|\.${method}\s*\(|["']${method}["']|^\s*${method}\s+\S`,
+    'im',
+  ),
+}));
 
 /** HTTP methods a piece of text states: curl flags, `method:` options, `.post(` calls, `POST /path` lines. */
 export function statedMethods(text: string): Set<string> {
   const found = new Set<string>();
-  for (const method of METHODS) {
-    const pattern = new RegExp(
-      String.raw`(?:-X\s*|--request[=\s]+|\bmethod\s*[:=]\s*|-Method\s+|\bHTTP::|\bMethod)["']?${method}\b|\.${method}\s*\(|["']${method}["']|^\s*${method}\s+\S`,
-      'im',
-    );
-    if (pattern.test(text)) found.add(method);
-  }
+  for (const { method, pattern } of METHODS) if (pattern.test(text)) found.add(method);
   // curl sends a body with POST unless told otherwise.
   if (found.size === 0 && /(?:^|\s)(?:-d|--data(?:-[a-z]+)?|-F|--form)(?=[\s=])/m.test(text)) found.add('POST');
   return found;
@@ -47,6 +49,6 @@ export function statedMethods(text: string): Set<string> {
 
 /** Whether a parameter name is set in the text: `name=`, `name:`, `"name":`, `name =>`, or `{ name, … }`. */
 export function hasParameter(text: string, name: string): boolean {
-  const n = name.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const n = escapeRegExp(name);
   return new RegExp(String.raw`(?<![\w-])["']?${n}["']?\s*(?:=(?!=)|:(?!:)|=>)|[{,]\s*${n}\s*(?=[,}])`).test(text);
 }
