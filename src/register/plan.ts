@@ -177,7 +177,10 @@ function groupByArea(entries: RegisterEntry[], areas: readonly Area[]): AreaGrou
  * cannot be planned (malformed or unknown release, downgrade, equal releases, unknown offering) gives a
  * plan with `problems` and empty lists; {@link requirePlan} turns that into a thrown {@link PlanError}.
  */
-export function buildPlan(register: Pick<Register, 'entries' | 'areas' | 'knowsRelease' | 'releases'>, input: PlanInput): Plan {
+export function buildPlan(
+  register: Pick<Register, 'entries' | 'areas' | 'knowsRelease' | 'releases' | 'removedBetween'>,
+  input: PlanInput,
+): Plan {
   const problems = planProblems(register, input);
   const offering = input.offering as Offering | undefined;
   const base = {
@@ -188,13 +191,10 @@ export function buildPlan(register: Pick<Register, 'entries' | 'areas' | 'knowsR
   };
   if (problems.length > 0) return { ...base, mustDo: [], planAhead: [], problems };
 
-  const applies = (entry: RegisterEntry) => !offering || entry.offerings.includes(offering);
-  const candidates = register.entries.filter(applies);
-  const mustDo = candidates.filter(
-    (entry) => compareReleases(entry.removed_in, input.from) > 0 && compareReleases(entry.removed_in, input.to) <= 0,
-  );
-  const planAhead = candidates.filter(
+  const mustDo = register.removedBetween(input.from, input.to, offering);
+  const planAhead = register.entries.filter(
     (entry) =>
+      (!offering || entry.offerings.includes(offering)) &&
       compareReleases(entry.removed_in, input.to) > 0 &&
       !(entry.announced_in !== undefined && compareReleases(entry.announced_in, input.to) > 0),
   );
