@@ -4,35 +4,27 @@
  * them through the query endpoint.
  */
 import { isOptedIn, QUEUE_KEY, readQueue, setOptIn } from '../../try/page-view-queue.ts';
+import { debounced, markedElement, startDemoReference } from '../demo-page.ts';
 import { forgetTracker, SENT_EVENT, sendNotedPageViews } from './page-view-tracker.ts';
 import { type PanelElements, refreshPanel } from './page-views-panel.ts';
 
-function part<T extends Element>(root: ParentNode, name: string): T {
-  const element = root.querySelector<T>(`[data-${name}]`);
-  if (!element) throw new Error(`the analytics demo has no [data-${name}] element`);
-  return element;
-}
-
 /** Wires the demo under `root`. */
 export async function startAnalyticsDemo(root: HTMLElement): Promise<void> {
-  const optIn = part<HTMLInputElement>(root, 'opt-in');
-  const status = part<HTMLElement>(root, 'demo-status');
-  const tracking = part<HTMLElement>(root, 'tracking-status');
-  const refresh = part<HTMLButtonElement>(root, 'refresh-views');
+  const part = <T extends Element>(name: string) => markedElement<T>(root, name, 'the analytics demo');
+  const optIn = part<HTMLInputElement>('opt-in');
+  const status = part<HTMLElement>('demo-status');
+  const tracking = part<HTMLElement>('tracking-status');
+  const refresh = part<HTMLButtonElement>('refresh-views');
   const panel: PanelElements = {
-    byPath: part(root, 'views-by-path'),
-    byDay: part(root, 'views-by-day'),
-    byPathExchange: part(root, 'by-path-exchange'),
-    byDayExchange: part(root, 'by-day-exchange'),
-    byPathConsole: part(root, 'by-path-console'),
-    byDayConsole: part(root, 'by-day-console'),
+    byPath: part('views-by-path'),
+    byDay: part('views-by-day'),
+    byPathExchange: part('by-path-exchange'),
+    byDayExchange: part('by-day-exchange'),
+    byPathConsole: part('by-path-console'),
+    byDayConsole: part('by-day-console'),
   };
 
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const refreshSoon = () => {
-    clearTimeout(pending);
-    pending = setTimeout(() => void refreshPanel(panel), 100);
-  };
+  const refreshSoon = debounced(() => refreshPanel(panel), 100);
   const send = async () => {
     try {
       const count = await sendNotedPageViews();
@@ -61,19 +53,16 @@ export async function startAnalyticsDemo(root: HTMLElement): Promise<void> {
   });
   refresh.addEventListener('click', () => void refreshPanel(panel));
 
-  status.textContent = 'Starting the in-browser reference…';
-  try {
-    const { startBrowserReference } = await import('../../../reference/browser/start-browser-reference.ts');
-    const runtime = await startBrowserReference();
-    runtime.onChange(refreshSoon);
-    status.textContent = 'The in-browser reference is running: the collector and the query endpoint answer on this page.';
-    optIn.disabled = false;
-    refresh.disabled = false;
-    if (optIn.checked) await send();
-    await refreshPanel(panel);
-    root.dataset.ready = '';
-  } catch (failure) {
-    status.textContent = `The in-browser reference could not start: ${String(failure)}`;
-    status.classList.add('problem');
-  }
+  await startDemoReference(
+    root,
+    status,
+    'The in-browser reference is running: the collector and the query endpoint answer on this page.',
+    async (runtime) => {
+      runtime.onChange(refreshSoon);
+      optIn.disabled = false;
+      refresh.disabled = false;
+      if (optIn.checked) await send();
+      await refreshPanel(panel);
+    },
+  );
 }

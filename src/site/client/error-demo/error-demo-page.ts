@@ -6,6 +6,7 @@
  */
 import { h } from '../../try/build-element.ts';
 import { statusLine } from '../../try/http-exchange.ts';
+import { debounced, markedElement, startDemoReference } from '../demo-page.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 import { createKey, isClientKey, listKeys } from './demo-api.ts';
 import { type DemoKeys, readDemoKeys, writeDemoKeys } from './demo-key.ts';
@@ -15,27 +16,22 @@ import { bindErrorsList } from './errors-list-view.ts';
 import { bindKeyRotation } from './key-rotation-view.ts';
 import { type Delivery, sdkStarted, sdkVersion, sendMessage, setSdkUser, startSdk } from './sentry-sdk.ts';
 
-function part<T extends Element>(root: ParentNode, name: string): T {
-  const element = root.querySelector<T>(`[data-${name}]`);
-  if (!element) throw new Error(`the error demo has no [data-${name}] element`);
-  return element;
-}
-
 /** Wires the demo under `root` and starts the in-browser reference. */
 export async function startErrorDemo(root: HTMLElement): Promise<void> {
-  const status = part<HTMLElement>(root, 'demo-status');
-  const dsn = part<HTMLElement>(root, 'dsn');
-  const createButton = part<HTMLButtonElement>(root, 'create-key');
-  const startButton = part<HTMLButtonElement>(root, 'start-sdk');
-  const throwButton = part<HTMLButtonElement>(root, 'throw');
-  const messageButton = part<HTMLButtonElement>(root, 'send-message');
-  const user = part<HTMLInputElement>(root, 'user');
-  const release = part<HTMLInputElement>(root, 'release');
-  const errorType = part<HTMLSelectElement>(root, 'error-type');
-  const message = part<HTMLInputElement>(root, 'message');
-  const log = part<HTMLOListElement>(root, 'sdk-log');
-  const details = part<HTMLElement>(root, 'error-details');
-  const detailsExchange = part<HTMLElement>(root, 'details-exchange');
+  const part = <T extends Element>(name: string) => markedElement<T>(root, name, 'the error demo');
+  const status = part<HTMLElement>('demo-status');
+  const dsn = part<HTMLElement>('dsn');
+  const createButton = part<HTMLButtonElement>('create-key');
+  const startButton = part<HTMLButtonElement>('start-sdk');
+  const throwButton = part<HTMLButtonElement>('throw');
+  const messageButton = part<HTMLButtonElement>('send-message');
+  const user = part<HTMLInputElement>('user');
+  const release = part<HTMLInputElement>('release');
+  const errorType = part<HTMLSelectElement>('error-type');
+  const message = part<HTMLInputElement>('message');
+  const log = part<HTMLOListElement>('sdk-log');
+  const details = part<HTMLElement>('error-details');
+  const detailsExchange = part<HTMLElement>('details-exchange');
 
   let keys: DemoKeys = {};
   const showKeys = () => {
@@ -50,10 +46,10 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   };
   const reloadList = bindErrorsList(
     {
-      sort: part(root, 'errors-sort'),
-      search: part(root, 'errors-search'),
-      rows: part(root, 'errors-rows'),
-      exchange: part(root, 'errors-exchange'),
+      sort: part('errors-sort'),
+      search: part('errors-search'),
+      rows: part('errors-rows'),
+      exchange: part('errors-exchange'),
     },
     openError,
   );
@@ -80,7 +76,7 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   };
 
   const rotation = { refresh: () => {} };
-  rotation.refresh = bindKeyRotation(part(root, 'rotation'), {
+  rotation.refresh = bindKeyRotation(part('rotation'), {
     keys: () => keys,
     async rotated(next) {
       keys = next;
@@ -92,7 +88,7 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
 
   createButton.addEventListener('click', async () => {
     createButton.disabled = true;
-    const output = part<HTMLElement>(root, 'key-exchange');
+    const output = part<HTMLElement>('key-exchange');
     try {
       const exchange = await createKey();
       showExchange(output, exchange);
@@ -125,27 +121,20 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   });
   messageButton.addEventListener('click', () => sendMessage(message.value));
 
-  status.textContent = 'Starting the in-browser reference…';
-  try {
-    const { startBrowserReference } = await import('../../../reference/browser/start-browser-reference.ts');
-    const runtime = await startBrowserReference();
-    const restoreKeys = async () => {
-      const answer = await listKeys();
-      keys = readDemoKeys(Array.isArray(answer.json) ? answer.json.filter(isClientKey) : []);
-      showKeys();
-    };
-    await restoreKeys();
-    let pending: ReturnType<typeof setTimeout> | undefined;
-    runtime.onChange(() => {
-      clearTimeout(pending);
-      pending = setTimeout(() => void Promise.all([reloadList(), restoreKeys()]), 50);
-    });
-    status.textContent = 'The in-browser reference is running: requests to /api/v4/… on this page are answered here.';
-    root.dataset.ready = '';
-    createButton.disabled = false;
-    await reloadList();
-  } catch (failure) {
-    status.textContent = `The in-browser reference could not start: ${String(failure)}`;
-    status.classList.add('problem');
-  }
+  await startDemoReference(
+    root,
+    status,
+    'The in-browser reference is running: requests to /api/v4/… on this page are answered here.',
+    async (runtime) => {
+      const restoreKeys = async () => {
+        const answer = await listKeys();
+        keys = readDemoKeys(Array.isArray(answer.json) ? answer.json.filter(isClientKey) : []);
+        showKeys();
+      };
+      await restoreKeys();
+      runtime.onChange(debounced(() => Promise.all([reloadList(), restoreKeys()]), 50));
+      createButton.disabled = false;
+      await reloadList();
+    },
+  );
 }

@@ -6,6 +6,7 @@
 import { h, replaceChildren } from '../../try/build-element.ts';
 import { messageEnvelope } from '../../try/raw-envelope.ts';
 import { callApi, type Exchange } from '../call-api.ts';
+import { markedElement } from '../demo-page.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 import { createKey, deleteKey, isClientKey, listKeys } from './demo-api.ts';
 import type { DemoKeys } from './demo-key.ts';
@@ -28,12 +29,6 @@ export interface RotationHost {
 }
 
 const eventId = () => crypto.randomUUID().replaceAll('-', '');
-
-function find<T extends Element>(root: Element, name: string): T {
-  const element = root.querySelector<T>(`[data-rotate-${name}]`);
-  if (!element) throw new Error(`the key rotation section has no [data-rotate-${name}] element`);
-  return element;
-}
 
 /** The exchange block that follows a step's button. */
 function outputOf(button: HTMLElement): HTMLElement {
@@ -58,13 +53,14 @@ async function run(button: HTMLButtonElement, call: () => Promise<Exchange | und
 
 /** Binds the rotation steps under `root`; returns a function that re-reads which steps are possible. */
 export function bindKeyRotation(root: HTMLElement, host: RotationHost): () => void {
+  const find = <T extends Element>(name: string) => markedElement<T>(root, `rotate-${name}`, 'the key rotation section');
   const elements: RotationElements = {
-    create: find(root, 'create'),
-    list: find(root, 'list'),
-    remove: find(root, 'delete'),
-    checkOld: find(root, 'check-old'),
-    checkNew: find(root, 'check-new'),
-    keys: find(root, 'keys'),
+    create: find('create'),
+    list: find('list'),
+    remove: find('delete'),
+    checkOld: find('check-old'),
+    checkNew: find('check-new'),
+    keys: find('keys'),
   };
   const refresh = () => {
     const { current, previous } = host.keys();
