@@ -6,7 +6,7 @@
  * median counts. `--keep` leaves the repository in place; `--files N` and `--mb M` change its size.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -160,7 +160,7 @@ const cpuText = (timing: Timing) => (timing.cpuMs === undefined ? '' : `, ${timi
 const sunsetArgs = [bin, 'check', '.', '--to', highest, '--format', 'json', '--output', report, '--fail-on', 'never'];
 const sunset = median(node, sunsetArgs);
 const sunsetMs = sunset.ms;
-const findings = (JSON.parse(String(execFileSync('cat', [report]))) as { findings: unknown[] }).findings.length;
+const findings = (JSON.parse(readFileSync(report, 'utf8')) as { findings: unknown[] }).findings.length;
 const mb = written / 1024 / 1024;
 console.log(
   `sunset check: ${sunsetMs.toFixed(0)} ms${cpuText(sunset)}, ${(mb / (sunsetMs / 1000)).toFixed(0)} MB/s, ${findings} findings`,
