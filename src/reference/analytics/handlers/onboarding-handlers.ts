@@ -6,7 +6,7 @@ import type { AnalyticsState } from '../analytics-state.ts';
 import { COLLECTOR_PATH } from '../collector/collector-handlers.ts';
 import { decideOnboarding, type OnboardingRequest } from '../settings/onboarding.ts';
 import { effectiveSettings } from '../settings/provider-settings.ts';
-import { projectAccess, requireGroupNamespace } from './access.ts';
+import { settingsAccess } from './access.ts';
 
 const PATH = '*/api/v4/projects/:id/product_analytics/onboarding';
 
@@ -50,18 +50,13 @@ export function onboardingHandlers(state: AnalyticsState): HttpHandler[] {
       collector_url: `${collectorHost ?? new URL(request.url).origin}${COLLECTOR_PATH}`,
     };
   };
-  const access = (request: Request, id: string | readonly string[] | undefined, scope: 'api' | 'read_api') => {
-    const { project } = projectAccess(request, state, id, scope, 'maintainer');
-    requireGroupNamespace(project);
-    return project;
-  };
   return [
     http.get(PATH, ({ request, params }) =>
-      answering(() => HttpResponse.json(view(access(request, params.id, 'read_api'), request))),
+      answering(() => HttpResponse.json(view(settingsAccess(request, state, params.id, 'read_api'), request))),
     ),
     http.post(PATH, ({ request, params }) =>
       answering(async () => {
-        const project = access(request, params.id, 'api');
+        const project = settingsAccess(request, state, params.id, 'api');
         const record = decideOnboarding(await readRequest(request), {
           offering: state.offering,
           current: state.onboarding(project.id),

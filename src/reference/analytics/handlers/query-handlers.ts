@@ -40,7 +40,7 @@ async function readLoadRequest(request: Request): Promise<{ query: unknown; quer
 export function queryHandlers(state: AnalyticsState): HttpHandler[] {
   const load = ({ request, params }: { request: Request; params: Record<string, string | readonly string[] | undefined> }) =>
     answering(async () => {
-      const { project } = projectAccess(request, state, params.id, 'read_api', 'reporter');
+      const project = projectAccess(request, state, params.id, 'read_api', 'reporter');
       requireOnboarded(state, project);
       assertJsonAccepted(request);
       const { query, queryType } = await readLoadRequest(request);

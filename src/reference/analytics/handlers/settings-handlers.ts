@@ -11,7 +11,7 @@ import {
   providerSettingsUpdateSchema,
   showValues,
 } from '../settings/provider-settings.ts';
-import { projectAccess, requireGroupNamespace } from './access.ts';
+import { settingsAccess } from './access.ts';
 
 const INSTANCE_PATH = '*/api/v4/application/product_analytics/settings';
 const PROJECT_PATH = '*/api/v4/projects/:id/product_analytics/settings';
@@ -49,11 +49,6 @@ export function settingsHandlers(state: AnalyticsState): HttpHandler[] {
     requireScope(principal, scope);
     requireAdmin(principal);
   };
-  const maintainer = (request: Request, id: string | readonly string[] | undefined, scope: 'api' | 'read_api') => {
-    const { project } = projectAccess(request, state, id, scope, 'maintainer');
-    requireGroupNamespace(project);
-    return project;
-  };
 
   return [
     http.get(INSTANCE_PATH, ({ request }) =>
@@ -70,18 +65,18 @@ export function settingsHandlers(state: AnalyticsState): HttpHandler[] {
       }),
     ),
     http.get(PROJECT_PATH, ({ request, params }) =>
-      answering(() => HttpResponse.json(projectView(maintainer(request, params.id, 'read_api').id))),
+      answering(() => HttpResponse.json(projectView(settingsAccess(request, state, params.id, 'read_api').id))),
     ),
     http.put(PROJECT_PATH, ({ request, params }) =>
       answering(async () => {
-        const project = maintainer(request, params.id, 'api');
+        const project = settingsAccess(request, state, params.id, 'api');
         state.setProjectValues(project.id, applyUpdate(state.projectValues(project.id), await readUpdate(request)));
         return HttpResponse.json(projectView(project.id));
       }),
     ),
     http.delete(PROJECT_PATH, ({ request, params }) =>
       answering(() => {
-        const project = maintainer(request, params.id, 'api');
+        const project = settingsAccess(request, state, params.id, 'api');
         state.setProjectValues(project.id, {});
         return HttpResponse.json(projectView(project.id));
       }),
