@@ -4,7 +4,7 @@ import { loadCliRegister } from './register-source.ts';
 import { sunsetVersion } from './version.ts';
 
 /** `sunset --help`. */
-export const MAIN_HELP = `Usage: sunset <command> [options]
+const MAIN_HELP = `Usage: sunset <command> [options]
 
 Checks a repository against the platform's register of deprecations and removals.
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { RegisterData } from '../register/load.ts';
 
 /** Raised when the bundle's layout changes, so an old bundle is never misread. */
-export const BUNDLE_FORMAT = 1;
+const BUNDLE_FORMAT = 1;
 
 /**
  * Where the CLI's bundle of validated register data lives, under the project root. Not `dist/`: the
@@ -40,7 +40,7 @@ export async function readBundle(file: string): Promise<RegisterData | undefined
  * The newest modification time among a directory's files (recursively), or 0 when it does not exist.
  * Synchronous: a few hundred `stat` calls are faster in a row than through the thread pool.
  */
-export function newestChange(directory: string): number {
+function newestChange(directory: string): number {
   let names: string[];
   try {
     names = readdirSync(directory, { recursive: true, encoding: 'utf8' });

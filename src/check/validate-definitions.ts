@@ -7,7 +7,7 @@ import { funnelDefinitionSchema } from '../schemas/funnel-definition.ts';
 import { visualizationDefinitionSchema } from '../schemas/visualization-definition.ts';
 
 /** The kinds of definition `sunset validate` knows, by the folder under `{config_dir}/analytics/` they live in. */
-export const DEFINITION_FOLDERS = {
+const DEFINITION_FOLDERS = {
   funnels: funnelDefinitionSchema,
   visualizations: visualizationDefinitionSchema,
   dashboards: dashboardDefinitionSchema,

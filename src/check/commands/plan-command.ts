@@ -4,7 +4,7 @@ import { paletteFor } from '../report/text-report.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset plan --help`. */
-export const PLAN_HELP = `Usage: sunset plan --from <release> --to <release> [--offering <o>] [--format md|json|text]
+const PLAN_HELP = `Usage: sunset plan --from <release> --to <release> [--offering <o>] [--format md|json|text]
 
 Prints the upgrade checklist, the same as the site's upgrade page:
   Must do before upgrading  changes with from < removed_in <= to

@@ -5,7 +5,7 @@ import { type DefinitionFile, definitionKind, validateDefinitions } from '../val
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset validate --help`. */
-export const VALIDATE_HELP = `Usage: sunset validate [paths…] [--config-dir <dir>]
+const VALIDATE_HELP = `Usage: sunset validate [paths…] [--config-dir <dir>]
 
 Validates product-analytics definitions against their schemas and prints every problem as
 file:line:column field: message.

@@ -5,7 +5,7 @@ import type { ReportInput } from './report-input.ts';
  * Code-quality severities: an error (breaks at the target release) is `major`, a warning (deprecated or
  * announced) is `minor`. `critical` and `blocker` are left to tools that judge security impact.
  */
-export const CODEQUALITY_SEVERITY: Record<Severity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
+const CODEQUALITY_SEVERITY: Record<Severity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
 
 /**
  * The platform's code-quality report: an array of issues with `description`, `check_name`, `fingerprint`,

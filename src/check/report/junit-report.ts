@@ -1,7 +1,7 @@
 import { countBySeverity, fails, type ReportInput } from './report-input.ts';
 
 /** Escapes text for an XML attribute or element. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return (
     text
       .replace(/&/g, '&amp;')

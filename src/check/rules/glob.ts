@@ -1,5 +1,5 @@
 /** The placeholder rules may use in file globs for the repository's configuration directory. */
-export const CONFIG_DIR_PLACEHOLDER = '{config_dir}';
+const CONFIG_DIR_PLACEHOLDER = '{config_dir}';
 
 function escapeLiteral(text: string): string {
   return text.replace(/[.+^$()|[\]\\]/g, '\\$&');

@@ -5,7 +5,7 @@ import { compileGlob } from '../rules/glob.ts';
  * The local files a root CI configuration includes (`include: 'ci/x.yml'`, `include: [{ local: … }]`),
  * as patterns over root-relative paths. Remote, project and template includes are not in the repository.
  */
-export function localIncludePatterns(text: string): RegExp[] {
+function localIncludePatterns(text: string): RegExp[] {
   const document = parseDocument(text);
   if (document.errors.length > 0 || !isMap(document.contents)) return [];
   const include = document.contents.get('include', true);

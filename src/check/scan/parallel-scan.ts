@@ -22,7 +22,7 @@ export interface WorkerJob extends ScanJob {
 }
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
-export const CHUNK = 64;
+const CHUNK = 64;
 /** Below this many files a worker's start-up costs more than it saves. */
 const FILES_PER_WORKER = 2000;
 
