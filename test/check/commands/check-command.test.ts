@@ -13,7 +13,10 @@ const json = async (args: string[], cwd = uses) => {
   const result = await runCli([...args, '--format', 'json'], cwd);
   return {
     ...result,
-    report: JSON.parse(result.stdout) as { findings: { ruleId: string; file: string; line: number; severity: string }[] },
+    report: JSON.parse(result.stdout) as {
+      findings: { ruleId: string; file: string; line: number; severity: string }[];
+      summary: { suppressed: number };
+    },
   };
 };
 const places = (findings: { ruleId: string; file: string; line: number }[]) =>
@@ -134,6 +137,21 @@ describe('sunset check', () => {
   it('lists skipped files with --verbose', async () => {
     const { stdout } = await runCli(['check', '.', '--to', '18.0', '--verbose'], uses);
     expect(stdout).toContain('assets/logo.bin: binary');
+    const small = await runCli(['check', '.', '--to', '18.0', '--verbose', '--max-file-size', '200'], uses);
+    expect(small.stdout).toMatch(/src\/pipelines\.js: larger than the size limit \(\d+ > 200 bytes\)/);
+  });
+
+  it('leaves out a use named in a sunset-ignore comment and counts it', async () => {
+    const { report } = await json(['check', '.gitlab-ci.yml', '--to', '18.0']);
+    expect(places(report.findings)).not.toContain('.gitlab-ci.yml:26 ci-job-jwt-removed');
+    expect(report.summary.suppressed).toBe(1);
+  });
+
+  it('colours the text report on a terminal, unless NO_COLOR is set', async () => {
+    const args = ['check', 'scripts', '--to', '18.0'];
+    expect((await runCli(args, uses, { isTTY: true })).stdout).toContain('\x1b[31merror');
+    expect((await runCli(args, uses, { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
+    expect((await runCli(args, uses)).stdout).not.toContain('\x1b[');
   });
 
   it('prints help that documents the severity rule, and the version', async () => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadRegister } from '../../../src/register/index.ts';
+import { buildPlan, planToMarkdown } from '../../../src/register/plan.ts';
 import { REPOS, runCli } from '../run-cli.ts';
 
 const cwd = path.join(REPOS, 'clean');
@@ -14,6 +16,10 @@ describe('sunset plan', () => {
     );
     expect(stdout).toContain('### Plan ahead');
     expect(stdout).not.toContain('### Hosted offering');
+    // The site's export calls the same two functions, so the checklist is the same text in both places.
+    const register = await loadRegister();
+    const plan = buildPlan(register, { from: '16.11', to: '17.0', offering: 'self-managed' });
+    expect(stdout).toBe(planToMarkdown(plan, { siteUrl: register.settings.site_url }));
   });
 
   it('prints JSON with stable item keys and links, and text for a terminal', async () => {
