@@ -1,12 +1,13 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { z } from 'zod';
-import { ApiError, answering, readJson } from '../../platform/api-error.ts';
+import { answering } from '../../platform/api-error.ts';
 import type { Project } from '../../platform/world.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 import { COLLECTOR_PATH } from '../collector/collector-handlers.ts';
 import { decideOnboarding, type OnboardingRequest } from '../settings/onboarding.ts';
 import { effectiveSettings } from '../settings/provider-settings.ts';
 import { settingsAccess } from './access.ts';
+import { readBody } from './read-body.ts';
 
 const PATH = '*/api/v4/projects/:id/product_analytics/onboarding';
 
@@ -18,17 +19,8 @@ const onboardingRequestSchema = z.strictObject({
   region_consent: z.boolean({ error: 'region_consent must be true or false' }).optional(),
 });
 
-async function readRequest(request: Request): Promise<OnboardingRequest> {
-  const result = onboardingRequestSchema.safeParse(await readJson(request));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.') || 'body';
-  const message =
-    issue?.code === 'unrecognized_keys'
-      ? `unknown field ${issue.keys.join(', ')}; send provider and region_consent`
-      : issue?.message;
-  throw new ApiError(400, `${field}: ${message ?? 'invalid onboarding request'}`);
-}
+const readRequest = (request: Request): Promise<OnboardingRequest> =>
+  readBody(request, onboardingRequestSchema, 'send provider and region_consent');
 
 /**
  * Onboarding (reference design; the spec describes the set-up screen, not an endpoint): `GET` shows whether a

@@ -1,8 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { ApiError, answering, readJson } from '../../platform/api-error.ts';
+import { answering } from '../../platform/api-error.ts';
 import { authenticate, requireAdmin, requireScope } from '../../platform/auth.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
-import { fieldPath } from '../query/parse-query-object.ts';
 import {
   applyUpdate,
   effectiveSettings,
@@ -12,23 +11,17 @@ import {
   showValues,
 } from '../settings/provider-settings.ts';
 import { settingsAccess } from './access.ts';
+import { readBody } from './read-body.ts';
 
 const INSTANCE_PATH = '*/api/v4/application/product_analytics/settings';
 const PROJECT_PATH = '*/api/v4/projects/:id/product_analytics/settings';
 
-async function readUpdate(request: Request): Promise<ProviderSettingsUpdate> {
-  const result = providerSettingsUpdateSchema.safeParse(await readJson(request));
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = fieldPath(issue?.path ?? []).replace(/^query\.?/, '') || 'body';
-  const message =
-    issue?.code === 'unrecognized_keys'
-      ? `unknown field ${issue.keys.join(', ')}; the settings are collector_host, query_api_url, query_api_key and configurator_connection_string`
-      : issue?.code === 'invalid_type' && issue.path.length === 0
-        ? 'expected a JSON object of settings'
-        : (issue?.message ?? 'invalid settings');
-  throw new ApiError(400, `${field}: ${message}`);
-}
+const readUpdate = (request: Request): Promise<ProviderSettingsUpdate> =>
+  readBody(
+    request,
+    providerSettingsUpdateSchema,
+    'the settings are collector_host, query_api_url, query_api_key and configurator_connection_string',
+  );
 
 /**
  * Provider settings (reference design; the spec shows no endpoint): instance level for administrators, project

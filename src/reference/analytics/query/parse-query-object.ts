@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { formatPath } from '../../../register/yaml-source.ts';
 import { type QueryObject, queryObjectSchema } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
 
 /** `filters[0].values[1]` → `query.filters[0].values[1]`. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`), 'query');
-}
+const fieldPath = (path: readonly PropertyKey[]) => formatPath(['query', ...path]);
 
 /** The most useful issue of a failed union: the one that got deepest into the value. */
 function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {

@@ -125,5 +125,10 @@ describe('onboarding', () => {
     const bad = await call(reference, 'POST', onboarding(2), { token: maintainer, body: { provider: 'cloud' } });
     expect(bad.body.message).toBe('provider: provider must be "managed" or "self_managed"');
     expect((await call(reference, 'POST', onboarding(2), { token: maintainer, body: '' })).status).toBe(400);
+    const unknown = await call(reference, 'POST', onboarding(2), {
+      token: maintainer,
+      body: { provider: 'managed', region: 'eu' },
+    });
+    expect(unknown.body.message).toBe('body: unknown field region; send provider and region_consent');
   });
 });

@@ -109,6 +109,8 @@ describe('provider settings', () => {
       /^query_api_key: query_api_key must be at least 8 characters/,
     );
     expect((await put({ region: 'eu' })).body.message).toMatch(/^body: unknown field region/);
-    expect((await put('[1]')).status).toBe(400);
+    const notAnObject = await put('[1]');
+    expect(notAnObject.status).toBe(400);
+    expect(notAnObject.body.message).toMatch(/^body: expected a JSON object; the settings are collector_host/);
   });
 });
