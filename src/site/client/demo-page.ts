@@ -46,3 +46,16 @@ export async function startDemoReference(
     status.classList.add('problem');
   }
 }
+
+/**
+ * Runs a demo whose code loads on demand (`start` imports it and starts it on `root`). When the import or
+ * the start fails, the element `problemSelector` under `root` says that `what` could not start, and why.
+ */
+export function startOnDemand(root: HTMLElement, problemSelector: string, what: string, start: () => Promise<void>): void {
+  start().catch((error: unknown) => {
+    const problem = root.querySelector(problemSelector);
+    if (!problem) return;
+    problem.className = 'problem';
+    problem.textContent = `${what} could not start: ${String(error)}`;
+  });
+}
