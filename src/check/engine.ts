@@ -79,7 +79,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): En
         ({ matcher }) => (!anchors || !matcher.anchor || anchors.has(matcher.anchor)) && matcher.applies(kind, target.rootPath),
       );
       if (candidates.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
-      const file = analyzeFile(target.path, target.rootPath, text, layout);
+      const file = analyzeFile(target.path, target.rootPath, text, kind);
       // Files read structurally are parsed once they are read at all, so a parse failure is reported.
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();

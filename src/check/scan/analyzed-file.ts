@@ -2,7 +2,7 @@ import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql'
 import { type Document, parseAllDocuments } from 'yaml';
 import type { Match } from '../finding.ts';
 import { extractGraphql } from '../rules/graphql-extract.ts';
-import { type CiLayout, type CommentStyle, commentStyle, type FileKind, fileKind } from './file-kind.ts';
+import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
 
 /** A parsed GraphQL document and the offset of its first character in the file. */
@@ -31,10 +31,9 @@ export interface AnalyzedFile {
   readonly parseErrors: Match[];
 }
 
-/** Wraps a file's text for the matchers. */
-export function analyzeFile(path: string, rootPath: string, text: string, layout: CiLayout): AnalyzedFile {
+/** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
+export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
   const style = commentStyle(rootPath);
-  const kind = fileKind(rootPath, layout);
   const parseErrors: Match[] = [];
   let yamlDocs: Document[] | undefined | null = null;
   let graphqlDocs: PlacedGraphql[] | undefined;

@@ -1,5 +1,6 @@
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
 import { analyzeFile } from '../../../src/check/scan/analyzed-file.ts';
+import { fileKind } from '../../../src/check/scan/file-kind.ts';
 import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };
@@ -11,7 +12,7 @@ const sample = { file: 'x', text: 'x' };
 export function matchRule(rule: Record<string, unknown>, file: string, text: string): string[] {
   const parsed = detectRuleSchema.parse({ example: sample, near_miss: sample, ...rule });
   const matcher = compileRule(parsed, { configDir: '.gitlab' });
-  const analyzed = analyzeFile(file, file, text, { configDir: '.gitlab' });
+  const analyzed = analyzeFile(file, file, text, fileKind(file, { configDir: '.gitlab' }));
   if (!matcher.applies(analyzed.kind, file)) return [];
   return matcher.match(analyzed).map((match) => {
     const { line, column } = analyzed.source.position(match.offset);
