@@ -38,8 +38,7 @@ function megabytes(bytes: number): string {
  */
 export function textReport(input: ReportInput, palette: Palette, verbose = false): string {
   const lines: string[] = [];
-  const byFile = new Map<string, typeof input.findings>();
-  for (const finding of input.findings) byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+  const byFile = Map.groupBy(input.findings, (finding) => finding.file);
   for (const [file, findings] of byFile) {
     lines.push(palette.bold(file));
     for (const finding of findings) {
