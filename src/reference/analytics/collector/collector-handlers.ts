@@ -1,5 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { ApiError, answering } from '../../platform/api-error.ts';
+import type { Project } from '../../platform/world.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 import type { TrackedEvent } from '../tracked-events.ts';
 import { enrich } from './enrich.ts';
@@ -41,7 +42,7 @@ function preflight(request: Request): Response {
 function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | null, prefix: (index: number) => string): void {
   const receivedAt = state.platform.clock.now();
   const enriched: TrackedEvent[] = raws.map((raw, index) => enrich(raw, { receivedAt, cookieId }, prefix(index)));
-  const byProject = new Map<number, TrackedEvent[]>();
+  const byProject = new Map<Project, TrackedEvent[]>();
   enriched.forEach((event, index) => {
     const appId = event.apiKey as string;
     const project = state.projectOfAppId(appId);
@@ -55,12 +56,11 @@ function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | nul
         403,
         `${prefix(index)}.aid: project ${project.path} is not onboarded for product analytics, so its events are refused and not counted; onboard it first (POST /api/v4/projects/${project.id}/product_analytics/onboarding)`,
       );
-    byProject.set(project.id, [...(byProject.get(project.id) ?? []), event]);
+    const events = byProject.get(project);
+    if (events) events.push(event);
+    else byProject.set(project, [event]);
   });
-  for (const [projectId, events] of byProject) {
-    const project = state.platform.fixtures.projects.find((candidate) => candidate.id === projectId);
-    if (project) state.ingest(project, events, receivedAt);
-  }
+  for (const [project, events] of byProject) state.ingest(project, events, receivedAt);
 }
 
 /**
