@@ -9,9 +9,9 @@ import { eventFromQueryString, eventsFromPostBody, type RawEvent } from './tp2-p
 /** Where trackers post events, on the same origin as the API. */
 export const COLLECTOR_PATH = '/com.snowplowanalytics.snowplow/tp2';
 /** The pixel endpoint for GET trackers. */
-export const PIXEL_PATH = '/i';
+const PIXEL_PATH = '/i';
 /** The collector's cookie, holding the network user id. */
-export const COLLECTOR_COOKIE = 'sp';
+const COLLECTOR_COOKIE = 'sp';
 
 const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (char) => char.charCodeAt(0));
 const YEAR_SECONDS = 365 * 24 * 3600;

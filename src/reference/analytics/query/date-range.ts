@@ -20,7 +20,7 @@ export interface DateRange {
 const UNIT = `(${GRANULARITIES.join('|')})s?`;
 
 /** Start of the unit holding a local time. */
-export function startOfLocal(local: number, unit: Granularity): number {
+function startOfLocal(local: number, unit: Granularity): number {
   const fixed = FIXED_UNIT_MS[unit];
   if (fixed) return Math.floor(local / fixed) * fixed;
   const day = Math.floor(local / DAY_MS);
@@ -32,7 +32,7 @@ export function startOfLocal(local: number, unit: Granularity): number {
 }
 
 /** A local time moved by `count` units; months keep the day of month where it exists (31 Jan + 1 month = 28/29 Feb). */
-export function addLocal(local: number, unit: Granularity, count: number): number {
+function addLocal(local: number, unit: Granularity, count: number): number {
   const fixed = FIXED_UNIT_MS[unit];
   if (fixed) return local + count * fixed;
   if (unit === 'week') return local + count * 7 * DAY_MS;
@@ -80,7 +80,7 @@ export function parseInstant(text: string, zone: string, bound: 'start' | 'end')
 }
 
 /** The relative phrases understood, for error messages. */
-export const RELATIVE_FORMS =
+const RELATIVE_FORMS =
   '"today", "yesterday", "tomorrow", "this|last|next <unit>", "last|next <n> <units>", "from <n> <units> ago to now"';
 
 function relativeLocalRange(phrase: string, nowLocal: number): [number, number] | undefined {

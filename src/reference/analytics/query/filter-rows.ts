@@ -4,7 +4,7 @@ import type { RowFilter, StringOperator } from './compiled-query.ts';
 const identities = new WeakMap<EventStore, Int32Array>();
 
 /** Row numbers 0…n−1 of a store, kept between queries until the store grows. */
-export function allRows(store: EventStore): Int32Array {
+function allRows(store: EventStore): Int32Array {
   let rows = identities.get(store);
   if (rows?.length !== store.size) {
     rows = new Int32Array(store.size);
@@ -105,7 +105,7 @@ function evaluate(store: EventStore, filter: RowFilter, out: Uint8Array): void {
  * passes when any value matches; negated forms pass when no value matches and pass nulls; `equals` with several
  * values is IN.
  */
-export function passingCodes(
+function passingCodes(
   values: readonly (string | null)[],
   operator: StringOperator,
   wanted: readonly string[],

@@ -6,9 +6,9 @@ import type { Member, MemberCatalog } from './member-catalog.ts';
 import { normalisedOrder, type OrderColumn } from './order-spec.ts';
 
 /** Rows a query returns when it sets no limit. */
-export const DEFAULT_LIMIT = 10_000;
+const DEFAULT_LIMIT = 10_000;
 /** Most rows one request may ask for; beyond it, pages. */
-export const MAX_LIMIT = 50_000;
+const MAX_LIMIT = 50_000;
 
 /** What the cube-specific compilers share: the parsed query, its zone, paging, and member lookup. */
 export interface QueryFrame {

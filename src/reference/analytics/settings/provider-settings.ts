@@ -11,7 +11,7 @@ export const PROVIDER_FIELDS = ['collector_host', 'query_api_url', 'query_api_ke
 export type ProviderField = (typeof PROVIDER_FIELDS)[number];
 
 /** Settings never shown back in full. */
-export const SECRET_FIELDS: readonly ProviderField[] = ['query_api_key', 'configurator_connection_string'];
+const SECRET_FIELDS: readonly ProviderField[] = ['query_api_key', 'configurator_connection_string'];
 
 /** Stored values of one level. */
 export type ProviderValues = Partial<Record<ProviderField, string>>;

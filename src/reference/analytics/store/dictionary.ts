@@ -48,6 +48,6 @@ export function createDictionary(): Dictionary {
 }
 
 /** Plain code-unit order, the same in every host (no locale collation). */
-export function compareStrings(a: string, b: string): number {
+function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
