@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateSarif } from '../report/sarif-schema.ts';
 import { REPOS, runCli } from '../run-cli.ts';
+import { tempTree } from '../scan/temp-tree.ts';
 
 const uses = path.join(REPOS, 'uses');
 const out = mkdtempSync(path.join(os.tmpdir(), 'sunset-cli-'));
@@ -84,6 +85,18 @@ describe('sunset check', () => {
       'queries/bad.graphql:5 parse-error',
       'src/query.js:5 parse-error',
     ]);
+  });
+
+  it('reports a security policy that does not parse, in a repository of its own', async () => {
+    // Policy rules read paths from the repository root, so this one is a repository (it has .git).
+    const repo = tempTree({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitlab/security-policies/policy.yml':
+        'scan_result_policy:\n  - rules:\n      - type: license_finding\n        match_on_inclusion: true\n        license_types: [GPL-3.0\n',
+    });
+    const { code, report } = await json(['check', '.', '--to', '18.0'], repo);
+    expect(code).toBe(1);
+    expect(places(report.findings)).toEqual(['.gitlab/security-policies/policy.yml:6 parse-error']);
   });
 
   it('exits 2 with a clear message on bad input', async () => {
