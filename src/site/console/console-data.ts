@@ -7,9 +7,7 @@
 import { newestFirst } from '../../register/releases.ts';
 import type { ApiEndpoint } from '../../schemas/api-endpoint.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
-
-/** The demo tokens, most privileged first; the console offers them by name. */
-export const DEMO_TOKENS = ['demo-admin-token', 'demo-maintainer-token', 'demo-developer-token', 'demo-read-token'] as const;
+import { DEMO_TOKEN, DEMO_TOKENS } from '../try/demo-world.ts';
 
 /** A parameter field of the console. */
 export interface ConsoleField {
@@ -62,10 +60,10 @@ function suggestedToken(endpoint: ApiEndpoint): string {
     (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'private-token',
   )?.example;
   if (typeof example === 'string' && (DEMO_TOKENS as readonly string[]).includes(example)) return example;
-  if (endpoint.auth.min_role === 'administrator') return 'demo-admin-token';
+  if (endpoint.auth.min_role === 'administrator') return DEMO_TOKEN.admin;
   const readable = endpoint.auth.scopes.length === 0 || endpoint.auth.scopes.includes('read_api');
-  if (readable && endpoint.method === 'GET') return 'demo-read-token';
-  return 'demo-maintainer-token';
+  if (readable && endpoint.method === 'GET') return DEMO_TOKEN.read;
+  return DEMO_TOKEN.maintainer;
 }
 
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

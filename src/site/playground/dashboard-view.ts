@@ -3,8 +3,9 @@ import { formatProblem } from '../../register/content-error.ts';
 import { readYamlWith } from '../../register/yaml-source.ts';
 import { dashboardDefinitionSchema } from '../../schemas/dashboard-definition.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
+import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
 import { dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
-import { DEMO_PROJECT_ID, loadQuery, QueryRefused } from './load-query.ts';
+import { loadQuery, QueryRefused } from './load-query.ts';
 
 function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, selector: string): T {
   const element = root.querySelector<T>(selector);

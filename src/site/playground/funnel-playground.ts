@@ -1,9 +1,10 @@
 import { funnelDefinitionSchema } from '../../schemas/funnel-definition.ts';
 import { type VisualizationDefinition, visualizationDefinitionSchema } from '../../schemas/visualization-definition.ts';
 import { replaceChildren } from '../try/build-element.ts';
+import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
 import { visualizationKind } from './chart-option.ts';
 import { type CheckedDefinition, checkDefinition, type FieldProblem } from './editor-problems.ts';
-import { DEMO_PROJECT_ID, loadQuery, QueryRefused } from './load-query.ts';
+import { loadQuery, QueryRefused } from './load-query.ts';
 import { bindYamlEditor } from './yaml-editor.ts';
 
 /** A visualization the playground cannot draw is a problem at its `type` line, like a schema problem. */

@@ -1,14 +1,6 @@
 import type { QueryObject } from '../../schemas/query.ts';
+import { DEMO_TOKEN, LOAD_PATH } from '../try/demo-world.ts';
 import type { QueryResult } from './query-result.ts';
-
-/** The project the playground queries: project 1, `demo-app`, seeded with the sample shop's events. */
-export const DEMO_PROJECT_ID = 1;
-
-/** A demo token with read access, sent as `PRIVATE-TOKEN`. */
-export const DEMO_READ_TOKEN = 'demo-read-token';
-
-/** Spec endpoint 1 for the demo project, asking for the `multi` envelope. */
-export const LOAD_PATH = `/api/v4/projects/${DEMO_PROJECT_ID}/product_analytics/request/load?queryType=multi`;
 
 /** The endpoint refused the query; `message` is its `{message}` as sent, `status` the HTTP status. */
 export class QueryRefused extends Error {
@@ -28,7 +20,7 @@ export class QueryRefused extends Error {
 export async function loadQuery(query: QueryObject, fetcher: typeof fetch = fetch): Promise<QueryResult> {
   const response = await fetcher(LOAD_PATH, {
     method: 'POST',
-    headers: { 'PRIVATE-TOKEN': DEMO_READ_TOKEN, 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'PRIVATE-TOKEN': DEMO_TOKEN.read, 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ query }),
   });
   const body: unknown = await response.json().catch(() => undefined);

@@ -4,15 +4,6 @@
  * events, so every query keeps to the site's own host.
  */
 import type { QueryObject } from '../../schemas/query.ts';
-
-/** The project the site tracks into: demo-app, whose app id is `demo-app`. */
-export const DEMO_PROJECT_ID = 1;
-/** The tracking app id of project 1. */
-export const DEMO_APP_ID = 'demo-app';
-/** The query endpoint, relative to the site origin. */
-export const LOAD_PATH = `/api/v4/projects/${DEMO_PROJECT_ID}/product_analytics/request/load?queryType=multi`;
-/** The token the panel reads with: the demo world's read-only Maintainer. */
-export const READ_TOKEN = 'demo-read-token';
 /** Days the by-day table covers, today included. */
 export const DAYS_SHOWN = 14;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoFixtures } from '../../../src/reference/platform/world.ts';
 import { loadRegister } from '../../../src/register/index.ts';
-import { actsOn, consoleData, DEMO_TOKENS } from '../../../src/site/console/console-data.ts';
+import { actsOn, consoleData } from '../../../src/site/console/console-data.ts';
 
 const register = await loadRegister();
 const releases = register.releases.map((info) => info.release);
@@ -12,14 +11,6 @@ const dataFor = (id: string) => {
 };
 
 describe('console data', () => {
-  it('offers exactly the demo world’s tokens', () => {
-    expect([...DEMO_TOKENS].sort()).toEqual(
-      demoFixtures()
-        .tokens.map((token) => token.token)
-        .sort(),
-    );
-  });
-
   it('prefills parameters and the body from the endpoint’s examples and picks a token its auth allows', () => {
     const keys = dataFor('error-tracking-client-keys-create');
     expect(keys.pathParams).toEqual([{ name: 'project_id', value: '1', required: true }]);

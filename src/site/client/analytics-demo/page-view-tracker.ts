@@ -6,7 +6,7 @@
  * Each noted view is tracked as the page view it was: its URL (`setCustomUrl`), referrer and title, and the
  * moment it happened as the event's true timestamp (`ttm`), which the collector takes as the event time.
  */
-import { DEMO_APP_ID } from '../../try/page-view-queries.ts';
+import { DEMO_APP_ID } from '../../try/demo-world.ts';
 import { isOptedIn, takeViews } from '../../try/page-view-queue.ts';
 import { noteThisPageView } from '../note-page-view.ts';
 

@@ -4,16 +4,8 @@
  */
 import type { QueryObject } from '../../../schemas/query.ts';
 import { h, replaceChildren } from '../../try/build-element.ts';
-import {
-  byDayQuery,
-  byPathQuery,
-  consoleLink,
-  dayViews,
-  LOAD_PATH,
-  pathViews,
-  READ_TOKEN,
-  resultRows,
-} from '../../try/page-view-queries.ts';
+import { DEMO_TOKEN, LOAD_PATH } from '../../try/demo-world.ts';
+import { byDayQuery, byPathQuery, consoleLink, dayViews, pathViews, resultRows } from '../../try/page-view-queries.ts';
 import { callApi } from '../call-api.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 
@@ -29,7 +21,7 @@ export interface PanelElements {
 }
 
 const load = (query: QueryObject) =>
-  callApi({ method: 'POST', path: LOAD_PATH, headers: { 'PRIVATE-TOKEN': READ_TOKEN }, json: { query } });
+  callApi({ method: 'POST', path: LOAD_PATH, headers: { 'PRIVATE-TOKEN': DEMO_TOKEN.read }, json: { query } });
 
 const emptyRow = (columns: number, text: string) => h('tr', {}, h('td', { colspan: columns }, text));
 

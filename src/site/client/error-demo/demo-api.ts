@@ -2,17 +2,16 @@
  * The calls the error demo makes, all against project 1 (demo-app) of the demo world. Reading uses the
  * read-only token (`read_api` is enough); keys and issues need scope `api`, so they use the Maintainer's.
  */
+import { DEMO_PROJECT_ID, DEMO_TOKEN } from '../../try/demo-world.ts';
 import { callApi, type Exchange } from '../call-api.ts';
 
-/** The project the demo reports into. */
-export const PROJECT_ID = 1;
 /** A Maintainer with scope `api`: client keys (endpoints 2–4) and issues. */
-export const MAINTAINER_TOKEN = 'demo-maintainer-token';
+const MAINTAINER_TOKEN = DEMO_TOKEN.maintainer;
 /** A Maintainer with scope `read_api`: enough to read errors. */
-export const READ_TOKEN = 'demo-read-token';
+const READ_TOKEN = DEMO_TOKEN.read;
 
-const keysPath = `/api/v4/projects/${PROJECT_ID}/error_tracking/client_keys`;
-const errorsPath = `/api/v4/projects/${PROJECT_ID}/error_tracking/errors`;
+const keysPath = `/api/v4/projects/${DEMO_PROJECT_ID}/error_tracking/client_keys`;
+const errorsPath = `/api/v4/projects/${DEMO_PROJECT_ID}/error_tracking/errors`;
 
 /** A client key as endpoints 2–4 answer it. */
 export interface ClientKeyBody {
