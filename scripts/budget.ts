@@ -7,17 +7,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
+  budgetFor,
   budgetProblems,
   CONSOLE_BUDGET,
   CONSOLE_CHUNKS,
   CONSOLE_MARKER,
-  CONTENT_BUDGET,
   type ConsoleWeight,
   chunkImports,
   consoleBudgetProblems,
   containsMsw,
   isChunk,
-  LIST_BUDGET,
+  kilobytes as kb,
   type PageReport,
   pageKind,
   pageScripts,
@@ -26,6 +26,7 @@ import {
 const dist = path.resolve(process.argv[2] ?? (process.env.SUNSET_OUT_DIR || 'dist'));
 const gzipSize = (text: string) => gzipSync(text, { level: 9 }).length;
 const files = new Map<string, Promise<string | undefined>>();
+/** Each built file read once: chunks are shared by many pages. */
 const read = (file: string) => {
   if (!files.has(file))
     files.set(
@@ -120,11 +121,10 @@ if (htmlFiles.length === 0) {
 const reports = await Promise.all(htmlFiles.map(report));
 const weight = await consoleWeight(reports.filter((page) => page.console));
 const problems = [...reports.flatMap(budgetProblems), ...consoleBudgetProblems(weight)];
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 for (const kind of ['content', 'list'] as const) {
   const pages = reports.filter((page) => page.kind === kind);
   if (pages.length === 0) continue;
-  const budget = kind === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
+  const budget = budgetFor(kind);
   const largest = (key: 'htmlGzip' | 'jsGzip') => pages.reduce((top, page) => (page[key] > top[key] ? page : top));
   const html = largest('htmlGzip');
   const js = largest('jsGzip');

@@ -32,10 +32,13 @@ export function pageKind(pathname: string): 'list' | 'content' {
   return LIST_PAGES.some((pattern) => pattern.test(pathname)) ? 'list' : 'content';
 }
 
-/** The budget a page is held to. */
-export function budgetFor(pathname: string): Budget {
-  return pageKind(pathname) === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
+/** The budget a page of this kind is held to. */
+export function budgetFor(kind: 'list' | 'content'): Budget {
+  return kind === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
 }
+
+/** Bytes as the budget reports them: `12.3 kB`. */
+export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
 
 /** Scripts a page loads with the page: module `src`s, module preloads and the text of inline scripts. */
 export function pageScripts(html: string): { external: string[]; inline: string[] } {
@@ -86,16 +89,15 @@ export interface PageReport {
 
 /** Every rule a page breaks, in words; empty when it keeps its budget. */
 export function budgetProblems(report: PageReport): string[] {
-  const budget = report.kind === 'list' ? LIST_BUDGET : CONTENT_BUDGET;
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const budget = budgetFor(report.kind);
   const problems: string[] = [];
   if (report.htmlGzip > budget.html) {
     problems.push(
-      `${report.pathname}: HTML is ${kb(report.htmlGzip)} gzip, over the ${kb(budget.html)} budget of a ${report.kind} page`,
+      `${report.pathname}: HTML is ${kilobytes(report.htmlGzip)} gzip, over the ${kilobytes(budget.html)} budget of a ${report.kind} page`,
     );
   }
   if (report.jsGzip > budget.js) {
-    problems.push(`${report.pathname}: JavaScript is ${kb(report.jsGzip)} gzip, over the ${kb(budget.js)} budget`);
+    problems.push(`${report.pathname}: JavaScript is ${kilobytes(report.jsGzip)} gzip, over the ${kilobytes(budget.js)} budget`);
   }
   if (report.msw && !report.console) {
     problems.push(`${report.pathname}: loads MSW code but has no console (${CONSOLE_MARKER}); load it only where a console is`);
@@ -127,14 +129,13 @@ export interface ConsoleWeight {
 
 /** The console budget's verdict, in words; empty when it keeps it. */
 export function consoleBudgetProblems(weight: ConsoleWeight): string[] {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
   const problems: string[] = [];
   if (weight.console.chunks.length === 0) {
     problems.push(`no ${CONSOLE_CHUNKS.console} chunk was built; the console budget cannot be checked`);
   }
   if (weight.console.gzip > CONSOLE_BUDGET) {
     problems.push(
-      `the console (${weight.console.chunks.join(', ')}) is ${kb(weight.console.gzip)} gzip, over its ${kb(CONSOLE_BUDGET)} budget`,
+      `the console (${weight.console.chunks.join(', ')}) is ${kilobytes(weight.console.gzip)} gzip, over its ${kilobytes(CONSOLE_BUDGET)} budget`,
     );
   }
   for (const page of weight.eager) problems.push(`${page}: loads the console with the page; it must load on interaction`);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  budgetFor,
   budgetProblems,
   CONSOLE_BUDGET,
   chunkImports,
   consoleBudgetProblems,
   containsMsw,
   isChunk,
+  kilobytes,
+  LIST_BUDGET,
   pageKind,
   pageScripts,
 } from '../../src/site/page-budget.ts';
@@ -20,6 +23,13 @@ describe('page budget', () => {
     expect(pageKind('/register/ci-job-jwt-removed/')).toBe('content');
     expect(pageKind('/upgrade/')).toBe('content');
     expect(pageKind('/guides/funnels/')).toBe('content');
+  });
+
+  it('holds list pages to the list budget and every other page to the content budget, in kilobytes', () => {
+    expect(budgetFor('content')).toEqual({ html: 10 * 1024, js: 30 * 1024 });
+    expect(budgetFor('list')).toBe(LIST_BUDGET);
+    expect(kilobytes(10 * 1024)).toBe('10.0 kB');
+    expect(kilobytes(1536)).toBe('1.5 kB');
   });
 
   it('finds module scripts, preloads and inline scripts, but not JSON data blocks', () => {
