@@ -4,7 +4,7 @@ import { offsetAt } from '../time/zone-offsets.ts';
 import type { EventMeasure } from '../tracked-events.ts';
 import { aggregate } from './aggregate.ts';
 import type { EventsQuery, MeasureFilter } from './compiled-query.ts';
-import { filterRows } from './filter-rows.ts';
+import { filterRows, numberPasses } from './filter-rows.ts';
 import { groupRows, type KeyColumns } from './group-rows.ts';
 import { fillMissingDays } from './missing-day-fill.ts';
 import { type SortKey, sortGroups } from './sort-groups.ts';
@@ -96,26 +96,7 @@ function holds(filter: MeasureFilter, totals: Map<EventMeasure, Float64Array>, g
   if (filter.kind === 'and') return filter.children.every((child) => holds(child, totals, group));
   if (filter.kind === 'or') return filter.children.some((child) => holds(child, totals, group));
   if (filter.kind !== 'measure') return false;
-  const value = (totals.get(filter.measure) as Float64Array)[group] as number;
-  const first = filter.values[0] ?? 0;
-  switch (filter.operator) {
-    case 'set':
-      return true;
-    case 'notSet':
-      return false;
-    case 'equals':
-      return filter.values.includes(value);
-    case 'notEquals':
-      return !filter.values.includes(value);
-    case 'gt':
-      return value > first;
-    case 'gte':
-      return value >= first;
-    case 'lt':
-      return value < first;
-    default:
-      return value <= first;
-  }
+  return numberPasses(filter.operator, (totals.get(filter.measure) as Float64Array)[group] as number, filter.values);
 }
 
 /** Runs a compiled `TrackedEvents` query: filter, group, aggregate, order, page, then fill missing days. */

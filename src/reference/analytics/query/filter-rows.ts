@@ -1,5 +1,5 @@
 import type { EventStore } from '../store/event-store.ts';
-import type { RowFilter, StringOperator } from './compiled-query.ts';
+import type { NumberOperator, RowFilter, StringOperator } from './compiled-query.ts';
 
 const identities = new WeakMap<EventStore, Int32Array>();
 
@@ -62,22 +62,7 @@ function evaluate(store: EventStore, filter: RowFilter, out: Uint8Array): void {
     case 'number': {
       const offsets = store.tzOffsets();
       const { operator, values } = filter;
-      const first = values[0] ?? 0;
-      for (let index = 0; index < size; index++) {
-        const value = offsets[index] as number;
-        const isNull = Number.isNaN(value);
-        let pass: boolean;
-        if (operator === 'set') pass = !isNull;
-        else if (operator === 'notSet') pass = isNull;
-        else if (operator === 'equals') pass = !isNull && values.includes(value);
-        else if (operator === 'notEquals') pass = isNull || !values.includes(value);
-        else if (isNull) pass = false;
-        else if (operator === 'gt') pass = value > first;
-        else if (operator === 'gte') pass = value >= first;
-        else if (operator === 'lt') pass = value < first;
-        else pass = value <= first;
-        out[index] = pass ? 1 : 0;
-      }
+      for (let index = 0; index < size; index++) out[index] = numberPasses(operator, offsets[index] as number, values) ? 1 : 0;
       return;
     }
     case 'time': {
@@ -101,15 +86,29 @@ function evaluate(store: EventStore, filter: RowFilter, out: Uint8Array): void {
 }
 
 /**
+ * Whether a number passes a numeric operator; NaN is null. Comparisons read the first value; `equals` with
+ * several values is IN; `notEquals` and `notSet` pass nulls. Serves number dimensions and measure filters alike.
+ */
+export function numberPasses(operator: NumberOperator, value: number, values: readonly number[]): boolean {
+  const isNull = Number.isNaN(value);
+  if (operator === 'set') return !isNull;
+  if (operator === 'notSet') return isNull;
+  if (operator === 'equals') return !isNull && values.includes(value);
+  if (operator === 'notEquals') return isNull || !values.includes(value);
+  if (isNull) return false;
+  const first = values[0] ?? 0;
+  if (operator === 'gt') return value > first;
+  if (operator === 'gte') return value >= first;
+  if (operator === 'lt') return value < first;
+  return value <= first;
+}
+
+/**
  * Which dictionary codes pass a text operator. Matching (`contains`, `startsWith`, `endsWith`) ignores case and
  * passes when any value matches; negated forms pass when no value matches and pass nulls; `equals` with several
  * values is IN.
  */
-function passingCodes(
-  values: readonly (string | null)[],
-  operator: StringOperator,
-  wanted: readonly string[],
-): Uint8Array {
+function passingCodes(values: readonly (string | null)[], operator: StringOperator, wanted: readonly string[]): Uint8Array {
   const passes = new Uint8Array(values.length);
   const lowered = wanted.map((value) => value.toLowerCase());
   const exact = new Set(wanted);

@@ -130,6 +130,18 @@ describe('query execution', () => {
       { 'TrackedEvents.docPath': '/', 'TrackedEvents.count': '3' },
       { 'TrackedEvents.docPath': '/products', 'TrackedEvents.count': '2' },
     ]);
+    const paths = (filter: unknown) =>
+      data({ measures: ['TrackedEvents.count'], dimensions: ['TrackedEvents.docPath'], filters: [filter] }).map(
+        (row) => row['TrackedEvents.docPath'],
+      );
+    const count = (operator: string, values: string[]) => ({ member: 'TrackedEvents.count', operator, values });
+    expect(paths(count('equals', ['1', '3']))).toEqual(['/', '/about']);
+    expect(paths(count('notEquals', ['3']))).toEqual(['/products', '/about']);
+    expect(paths(count('lt', ['2']))).toEqual(['/about']);
+    expect(paths({ or: [count('gt', ['2']), count('lte', ['1'])] })).toEqual(['/', '/about']);
+    expect(paths({ member: 'TrackedEvents.count', operator: 'set' })).toEqual(['/', '/products', '/about']);
+    expect(paths({ member: 'TrackedEvents.count', operator: 'notSet' })).toEqual([]);
+    expect(paths({ member: 'TrackedEvents.uniqueUsersCount', operator: 'gte', values: ['2'] })).toEqual(['/', '/products']);
   });
 
   it('reads relative date ranges against the clock', () => {
