@@ -100,4 +100,10 @@ describe('ingestion endpoints', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
+
+  it('leave other paths under the collector to other handlers', async () => {
+    const { call } = await setup();
+    await expect(call('POST', '/api/v4/error_tracking/collector/api/1/minidump/', { body: '{}' })).rejects.toThrow(/no handler/);
+    await expect(call('OPTIONS', '/api/v4/error_tracking/collector/api/1/minidump/')).rejects.toThrow(/no handler/);
+  });
 });
