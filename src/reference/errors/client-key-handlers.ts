@@ -5,10 +5,10 @@
  */
 import { HttpResponse, http } from 'msw';
 import { ApiError, answering } from '../platform/api-error.ts';
+import { projectAccess } from '../platform/auth.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { ClientKey, ClientKeyStore } from './client-keys.ts';
 import { buildDsn } from './dsn.ts';
-import { projectAccess } from './project-access.ts';
 
 const BASE = '*/api/v4/projects/:projectId/error_tracking/client_keys';
 
@@ -27,19 +27,19 @@ export function clientKeyHandlers(platform: PlatformContext, keys: ClientKeyStor
   return [
     http.post(BASE, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'api', 'maintainer');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'maintainer');
         return HttpResponse.json(clientKeyBody(keys.create(project.id), request.url), { status: 201 });
       }),
     ),
     http.get(BASE, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'api', 'maintainer');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'maintainer');
         return HttpResponse.json(keys.list(project.id).map((key) => clientKeyBody(key, request.url)));
       }),
     ),
     http.delete(`${BASE}/:keyId`, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'api', 'maintainer');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'maintainer');
         const keyId = Number(params.keyId);
         if (!Number.isInteger(keyId) || !keys.remove(project.id, keyId)) {
           throw new ApiError(

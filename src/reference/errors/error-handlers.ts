@@ -9,13 +9,13 @@
  */
 import { HttpResponse, http } from 'msw';
 import { ApiError, answering, readJson } from '../platform/api-error.ts';
+import { projectAccess } from '../platform/auth.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Project } from '../platform/world.ts';
 import { ERROR_STATUSES, type ErrorRecord, type ErrorStatus } from './error-store.ts';
 import { details } from './error-views.ts';
 import { listErrors, nextLink, parseListQuery } from './errors-list-query.ts';
 import { issueDescription } from './issue-description.ts';
-import { projectAccess } from './project-access.ts';
 import type { ErrorTrackingState } from './state.ts';
 
 const BASE = '*/api/v4/projects/:projectId/error_tracking/errors';
@@ -54,7 +54,7 @@ export function errorHandlers(
   return [
     http.get(BASE, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'read_api', 'reporter');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'read_api', 'reporter');
         const query = parseListQuery(new URL(request.url).searchParams);
         const page = listErrors(state.errors.list(project.id), query, now());
         const headers: Record<string, string> = page.nextCursor ? { link: nextLink(request.url, page.nextCursor) } : {};
@@ -63,14 +63,14 @@ export function errorHandlers(
     ),
     http.get(`${BASE}/:errorId`, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'read_api', 'reporter');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'read_api', 'reporter');
         const time = now();
         return HttpResponse.json(details(findError(state, project, params.errorId), time));
       }),
     ),
     http.put(`${BASE}/:errorId`, ({ request, params }) =>
       answering(async () => {
-        const project = projectAccess(platform, request, params.projectId, 'api', 'developer');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'developer');
         const time = now();
         const record = findError(state, project, params.errorId);
         record.status = readStatus(await readJson(request));
@@ -80,7 +80,7 @@ export function errorHandlers(
     ),
     http.post(`${BASE}/:errorId/issue`, ({ request, params }) =>
       answering(() => {
-        const project = projectAccess(platform, request, params.projectId, 'api', 'reporter');
+        const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'reporter');
         const time = now();
         const record = findError(state, project, params.errorId);
         const existing = record.issueIid === undefined ? undefined : state.issues.get(project.id, record.issueIid);

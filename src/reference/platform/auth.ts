@@ -67,7 +67,34 @@ export function requireRole(principal: Principal, project: Project, least: Role)
   }
 }
 
-/** Rejects with 403 unless the user is an instance administrator. */
-export function requireAdmin(principal: Principal): void {
-  if (!principal.user.admin) throw new ApiError(403, '403 Forbidden: instance-level settings need an administrator');
+/**
+ * Rejects with 403 unless the user is an instance administrator; `reason` says what needs one, such as
+ * "creating an instance runner needs an administrator".
+ */
+export function requireAdmin(principal: Principal, reason = 'instance-level settings need an administrator'): void {
+  if (!principal.user.admin) throw new ApiError(403, `403 Forbidden: ${reason}`);
+}
+
+/** Who asks about which project, once the token, project, scope and role have been checked. */
+export interface ProjectAccess {
+  principal: Principal;
+  project: Project;
+}
+
+/**
+ * Authenticates the request and finds the `{project_id}` project, in the order the platform checks: token
+ * (401), project visible to the user (404), token scope (403), role (403).
+ */
+export function projectAccess(
+  fixtures: Fixtures,
+  request: Request,
+  projectId: string | readonly string[] | undefined,
+  scope: Scope,
+  role: Role,
+): ProjectAccess {
+  const principal = authenticate(request, fixtures);
+  const project = findProject(fixtures, principal, projectId);
+  requireScope(principal, scope);
+  requireRole(principal, project, role);
+  return { principal, project };
 }

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error.ts';
-import type { Principal } from './auth.ts';
-import type { Fixtures, Group, Role } from './world.ts';
+import { authenticate, type Principal, requireScope } from './auth.ts';
+import type { Fixtures, Group, Role, Scope } from './world.ts';
 import { roleAtLeast } from './world.ts';
 
 /**
@@ -26,4 +26,22 @@ export function requireGroupRole(principal: Principal, group: Group, least: Role
       `403 Forbidden: this action needs at least the ${least} role in the group; you have ${role ?? 'no role'}`,
     );
   }
+}
+
+/**
+ * Authenticates the request and finds the `{group_id}` group, in the order projects are checked: token
+ * (401), group visible to the user (404), token scope (403), group role (403).
+ */
+export function groupAccess(
+  fixtures: Fixtures,
+  request: Request,
+  groupId: string | readonly string[] | undefined,
+  scope: Scope,
+  role: Role,
+): Group {
+  const principal = authenticate(request, fixtures);
+  const group = findGroup(fixtures, principal, groupId);
+  requireScope(principal, scope);
+  requireGroupRole(principal, group, role);
+  return group;
 }

@@ -5,7 +5,7 @@
  * rejects `ref` with `sha` before this runs.
  */
 import { HttpResponse } from 'msw';
-import { authenticate, findProject, requireScope } from '../platform/auth.ts';
+import { projectAccess } from '../platform/auth.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { EndpointAnswer } from '../versioned/versioned-behaviour.ts';
 
@@ -15,9 +15,7 @@ export const DEMO_MERGED_YAML = 'test:\n  script:\n    - npm test\n';
 /** Checks the CI configuration of a project the token can read. */
 export function lintCiConfig(platform: PlatformContext): EndpointAnswer {
   return ({ request, params }) => {
-    const principal = authenticate(request, platform.fixtures);
-    requireScope(principal, 'read_api');
-    findProject(platform.fixtures, principal, params.id);
+    projectAccess(platform.fixtures, request, params.id, 'read_api', 'guest');
     return HttpResponse.json({ valid: true, errors: [], warnings: [], merged_yaml: DEMO_MERGED_YAML });
   };
 }

@@ -5,19 +5,15 @@
  */
 import { HttpResponse } from 'msw';
 import { ApiError } from '../platform/api-error.ts';
-import { authenticate, findProject, type Principal, requireRole, requireScope } from '../platform/auth.ts';
+import { authenticate, projectAccess, requireAdmin, requireScope } from '../platform/auth.ts';
 import type { PlatformContext } from '../platform/context.ts';
-import { findGroup, requireGroupRole } from '../platform/group-access.ts';
+import { groupAccess } from '../platform/group-access.ts';
 import { readBodyFields } from '../versioned/request-fields.ts';
 import type { EndpointAnswer } from '../versioned/versioned-behaviour.ts';
 import type { Runner, RunnerRegistry, RunnerScope } from './runner-registry.ts';
 
 /** A runner as `POST /api/v4/runners` answers it; the reference sets no expiry on runner tokens. */
 const runnerBody = (runner: Runner) => ({ id: runner.id, token: runner.token, token_expires_at: null });
-
-function requireAdministrator(principal: Principal, action: string): void {
-  if (!principal.user.admin) throw new ApiError(403, `403 Forbidden: ${action} needs an administrator`);
-}
 
 /**
  * `POST /api/v4/runners`. With a registration token in the body (`token`, deprecated), the runner
@@ -42,7 +38,7 @@ export function createRunner(platform: PlatformContext, registry: RunnerRegistry
     }
     const principal = authenticate(request, platform.fixtures);
     requireScope(principal, 'api');
-    requireAdministrator(principal, 'creating an instance runner');
+    requireAdmin(principal, 'creating an instance runner needs an administrator');
     return HttpResponse.json(runnerBody(registry.register('instance')), { status: 201 });
   };
 }
@@ -56,7 +52,7 @@ export function resetInstanceToken(platform: PlatformContext, registry: RunnerRe
   return ({ request }) => {
     const principal = authenticate(request, platform.fixtures);
     requireScope(principal, 'api');
-    requireAdministrator(principal, "resetting the instance's runner registration token");
+    requireAdmin(principal, "resetting the instance's runner registration token needs an administrator");
     return resetAnswer(registry, 'instance');
   };
 }
@@ -64,10 +60,7 @@ export function resetInstanceToken(platform: PlatformContext, registry: RunnerRe
 /** `POST /api/v4/projects/{id}/runners/reset_registration_token`: needs at least Maintainer in the project. */
 export function resetProjectToken(platform: PlatformContext, registry: RunnerRegistry): EndpointAnswer {
   return ({ request, params }) => {
-    const principal = authenticate(request, platform.fixtures);
-    requireScope(principal, 'api');
-    const project = findProject(platform.fixtures, principal, params.id);
-    requireRole(principal, project, 'maintainer');
+    const { project } = projectAccess(platform.fixtures, request, params.id, 'api', 'maintainer');
     return resetAnswer(registry, `project:${project.id}`);
   };
 }
@@ -75,10 +68,7 @@ export function resetProjectToken(platform: PlatformContext, registry: RunnerReg
 /** `POST /api/v4/groups/{id}/runners/reset_registration_token`: needs the Owner role in the group. */
 export function resetGroupToken(platform: PlatformContext, registry: RunnerRegistry): EndpointAnswer {
   return ({ request, params }) => {
-    const principal = authenticate(request, platform.fixtures);
-    requireScope(principal, 'api');
-    const group = findGroup(platform.fixtures, principal, params.id);
-    requireGroupRole(principal, group, 'owner');
+    const group = groupAccess(platform.fixtures, request, params.id, 'api', 'owner');
     return resetAnswer(registry, `group:${group.id}`);
   };
 }
