@@ -4,6 +4,7 @@
  * Parsing is all-or-nothing: any fault rejects the whole envelope with a 400 that names the item.
  */
 import { ApiError } from '../platform/api-error.ts';
+import { isObject } from './field-readers.ts';
 
 /** One item: its header and its raw payload. */
 export interface EnvelopeItem {
@@ -26,10 +27,6 @@ const decoder = new TextDecoder();
 /** Decodes UTF-8 bytes to text. */
 export const utf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Parses JSON that must be an object, or rejects naming `where`. */
 export function parseJsonObject(text: string, where: string): Record<string, unknown> {
   let value: unknown;
@@ -38,7 +35,7 @@ export function parseJsonObject(text: string, where: string): Record<string, unk
   } catch (error) {
     throw new ApiError(400, `${where} is not valid JSON: ${(error as Error).message}`);
   }
-  if (!isRecord(value)) throw new ApiError(400, `${where} must be a JSON object; got ${describe(value)}`);
+  if (!isObject(value)) throw new ApiError(400, `${where} must be a JSON object; got ${describe(value)}`);
   return value;
 }
 

@@ -17,53 +17,42 @@ function reject(path: string, expected: string, value: unknown): never {
   throw new ApiError(400, `${path} must be ${expected}; got ${got}`);
 }
 
-/** An optional string. */
-export function readString(object: JsonObject, field: string, path: string): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') reject(`${path}.${field}`, 'a string', value);
-  return value;
+/** A reader of one optional field: absent or `null` is undefined, a value `accepts` refuses is a 400. */
+function optional<T>(expected: string, accepts: (value: unknown) => value is T) {
+  return (object: JsonObject, field: string, path: string): T | undefined => {
+    const value = object[field];
+    if (value === undefined || value === null) return undefined;
+    if (!accepts(value)) reject(`${path}.${field}`, expected, value);
+    return value;
+  };
 }
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** An optional string. */
+export const readString = optional('a string', (value): value is string => typeof value === 'string');
+
+/** An optional finite number. */
+export const readNumber = optional('a number', isFiniteNumber);
+
+/** An optional boolean. */
+export const readBoolean = optional('true or false', (value): value is boolean => typeof value === 'boolean');
+
+/** An optional object. */
+export const readObject = optional('an object', isObject);
+
+/** An optional array. */
+export const readArray = optional('an array', (value): value is unknown[] => Array.isArray(value));
+
+const readStringOrNumber = optional(
+  'a string or a number',
+  (value): value is string | number => typeof value === 'string' || isFiniteNumber(value),
+);
 
 /** An optional identifier sent as a string or a number (user ids are either), as a string. */
 export function readId(object: JsonObject, field: string, path: string): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') reject(`${path}.${field}`, 'a string or a number', value);
-  return value;
-}
-
-/** An optional finite number. */
-export function readNumber(object: JsonObject, field: string, path: string): number | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) reject(`${path}.${field}`, 'a number', value);
-  return value;
-}
-
-/** An optional boolean. */
-export function readBoolean(object: JsonObject, field: string, path: string): boolean | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') reject(`${path}.${field}`, 'true or false', value);
-  return value;
-}
-
-/** An optional object. */
-export function readObject(object: JsonObject, field: string, path: string): JsonObject | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) reject(`${path}.${field}`, 'an object', value);
-  return value;
-}
-
-/** An optional array. */
-export function readArray(object: JsonObject, field: string, path: string): unknown[] | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) reject(`${path}.${field}`, 'an array', value);
-  return value;
+  const value = readStringOrNumber(object, field, path);
+  return value === undefined ? undefined : String(value);
 }
 
 /** An array element that must be an object. */
