@@ -54,4 +54,14 @@ describe('the reset-registration-token endpoints by release', () => {
     expect((await call('POST', '/api/v4/runners/reset_registration_token', { token: 'demo-maintainer-token' })).status).toBe(403);
     expect((await call('POST', '/api/v4/runners/reset_registration_token')).status).toBe(401);
   });
+
+  it('answer 404 for a project or group the token cannot see, before checking its scope', async () => {
+    const { call } = await createHarness({ release: '17.0' });
+    for (const path of [
+      '/api/v4/projects/99/runners/reset_registration_token',
+      '/api/v4/groups/99/runners/reset_registration_token',
+    ]) {
+      expect((await call('POST', path, { token: 'demo-read-token' })).status, path).toBe(404);
+    }
+  });
 });
