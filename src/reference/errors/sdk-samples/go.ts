@@ -1,15 +1,11 @@
-import { auth, errorOf, hex, iso, line, type SdkSample, user } from './sample-request.ts';
+import { errorOf, hex, iso, type SdkSample, storeRequest, user } from './sample-request.ts';
 
 /** Go 0.20.0: store endpoint, bare exception array, ISO timestamp with nanoseconds. */
 export const go: SdkSample = {
   sdk: 'go',
   version: '0.20.0',
-  build: ({ publicKey, at, variant }) => ({
-    kind: 'store',
-    headers: { 'content-type': 'application/json', 'x-sentry-auth': `Sentry ${auth('sentry.go/0.20.0', publicKey)}` },
-    query: '',
-    gzip: false,
-    body: line({
+  build: ({ publicKey, at, variant }) =>
+    storeRequest('sentry.go/0.20.0', publicKey, {
       event_id: hex(variant, at),
       timestamp: iso(at).replace('Z', '000000Z'),
       platform: 'go',
@@ -36,5 +32,4 @@ export const go: SdkSample = {
         },
       ],
     }),
-  }),
 };

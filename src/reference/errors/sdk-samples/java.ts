@@ -1,4 +1,4 @@
-import { auth, envelope, hex, iso, type SdkSample, user } from './sample-request.ts';
+import { envelope, envelopeRequest, hex, iso, type SdkSample, sentryAuth, user } from './sample-request.ts';
 
 /** Java 6.18.1: envelope with item lengths, X-Sentry-Auth without spaces, `{formatted}` messages. */
 export const java: SdkSample = {
@@ -32,15 +32,8 @@ export const java: SdkSample = {
             },
           }
         : { message: { formatted: `Payment retried ${variant % 4} times`, message: 'Payment retried %d times' } };
-    return {
-      kind: 'envelope',
-      headers: {
-        'content-type': 'application/x-sentry-envelope',
-        'x-sentry-auth': `Sentry ${auth('sentry.java/6.18.1', publicKey, ',')}`,
-      },
-      query: '',
-      gzip: false,
-      body: envelope(
+    return envelopeRequest(
+      envelope(
         { event_id: id, sdk: { name: 'sentry.java', version: '6.18.1' } },
         [
           [
@@ -57,6 +50,7 @@ export const java: SdkSample = {
         ],
         true,
       ),
-    };
+      { headers: { 'x-sentry-auth': sentryAuth('sentry.java/6.18.1', publicKey, ',') } },
+    );
   },
 };

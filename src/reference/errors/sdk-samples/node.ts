@@ -1,4 +1,4 @@
-import { envelope, errorOf, hex, iso, type SdkSample, seconds, user } from './sample-request.ts';
+import { envelope, envelopeRequest, errorOf, hex, iso, type SdkSample, seconds, user } from './sample-request.ts';
 
 /** NodeJS 7.38.0: envelope, auth in the query only, numeric timestamps; sessions aggregates too. */
 export const node: SdkSample = {
@@ -54,12 +54,9 @@ export const node: SdkSample = {
         'sessions',
         { aggregates: [{ started: iso(at - (at % 60_000)), exited: 3, errored: 1 }], attrs: { release: 'web@2.7.0' } },
       ]);
-    return {
-      kind: 'envelope',
-      headers: { 'content-type': 'application/x-sentry-envelope' },
-      query: `sentry_key=${publicKey}&sentry_version=7`,
-      gzip: false,
-      body: envelope({ event_id: id, sent_at: iso(at), sdk: { name: 'sentry.javascript.node', version: '7.38.0' } }, items),
-    };
+    return envelopeRequest(
+      envelope({ event_id: id, sent_at: iso(at), sdk: { name: 'sentry.javascript.node', version: '7.38.0' } }, items),
+      { query: `sentry_key=${publicKey}&sentry_version=7` },
+    );
   },
 };

@@ -1,4 +1,4 @@
-import { auth, envelope, hex, iso, type SdkSample } from './sample-request.ts';
+import { envelope, envelopeRequest, hex, iso, type SdkSample, sentryAuth } from './sample-request.ts';
 
 /** Python 1.21.0: gzip envelope with item lengths, `logentry` messages and `session` items. */
 export const python: SdkSample = {
@@ -33,16 +33,8 @@ export const python: SdkSample = {
       errors: 1,
       attrs: { release: 'api@3.1.0', environment: 'production' },
     };
-    return {
-      kind: 'envelope',
-      headers: {
-        'content-type': 'application/x-sentry-envelope',
-        'content-encoding': 'gzip',
-        'x-sentry-auth': `Sentry ${auth('sentry.python/1.21.0', publicKey)}`,
-      },
-      query: '',
-      gzip: true,
-      body: envelope(
+    return envelopeRequest(
+      envelope(
         { event_id: id, sent_at: iso(at) },
         [
           [
@@ -61,6 +53,10 @@ export const python: SdkSample = {
         ],
         true,
       ),
-    };
+      {
+        headers: { 'content-encoding': 'gzip', 'x-sentry-auth': sentryAuth('sentry.python/1.21.0', publicKey) },
+        gzip: true,
+      },
+    );
   },
 };

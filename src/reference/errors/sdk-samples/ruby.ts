@@ -1,4 +1,4 @@
-import { auth, envelope, hex, iso, type SdkSample, seconds } from './sample-request.ts';
+import { envelope, envelopeRequest, hex, iso, type SdkSample, seconds, sentryAuth } from './sample-request.ts';
 
 /** Ruby 5.9.0: envelope with an empty Content-Encoding and a client report to skip. */
 export const ruby: SdkSample = {
@@ -6,16 +6,8 @@ export const ruby: SdkSample = {
   version: '5.9.0',
   build: ({ publicKey, at, variant }) => {
     const id = hex(variant, at);
-    return {
-      kind: 'envelope',
-      headers: {
-        'content-type': 'application/x-sentry-envelope',
-        'content-encoding': '',
-        'x-sentry-auth': `Sentry ${auth('sentry-ruby/5.9.0', publicKey)}`,
-      },
-      query: '',
-      gzip: false,
-      body: envelope({ event_id: id, sent_at: iso(at) }, [
+    return envelopeRequest(
+      envelope({ event_id: id, sent_at: iso(at) }, [
         [
           'event',
           {
@@ -33,6 +25,7 @@ export const ruby: SdkSample = {
           { timestamp: seconds(at), discarded_events: [{ reason: 'queue_overflow', category: 'error', quantity: 1 }] },
         ],
       ]),
-    };
+      { headers: { 'content-encoding': '', 'x-sentry-auth': sentryAuth('sentry-ruby/5.9.0', publicKey) } },
+    );
   },
 };

@@ -1,4 +1,4 @@
-import { envelope, hex, iso, type SdkSample, seconds, user } from './sample-request.ts';
+import { envelope, envelopeRequest, hex, iso, type SdkSample, seconds, user } from './sample-request.ts';
 
 /** Rust 0.31.0: envelope with the `dsn` in its header (no auth header), float timestamps, sessions. */
 export const rust: SdkSample = {
@@ -6,12 +6,8 @@ export const rust: SdkSample = {
   version: '0.31.0',
   build: ({ dsn, at, variant }) => {
     const id = hex(variant, at);
-    return {
-      kind: 'envelope',
-      headers: { 'content-type': 'application/x-sentry-envelope' },
-      query: '',
-      gzip: false,
-      body: envelope({ event_id: id, dsn }, [
+    return envelopeRequest(
+      envelope({ event_id: id, dsn }, [
         [
           'event',
           {
@@ -48,6 +44,6 @@ export const rust: SdkSample = {
           },
         ],
       ]),
-    };
+    );
   },
 };

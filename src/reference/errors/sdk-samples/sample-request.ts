@@ -32,9 +32,25 @@ export const hex = (variant: number, at: number): string =>
   `${at.toString(16).padStart(16, '0')}${(variant >>> 0).toString(16).padStart(16, '0')}`.slice(-32);
 export const iso = (at: number): string => new Date(at).toISOString();
 export const seconds = (at: number): number => at / 1000;
-export const auth = (client: string, key: string, separator = ', ') =>
-  ['sentry_version=7', `sentry_client=${client}`, `sentry_key=${key}`].join(separator);
 export const line = (value: unknown): string => JSON.stringify(value);
+
+/** An `X-Sentry-Auth` value; Java joins its pairs without spaces. */
+export const sentryAuth = (client: string, key: string, separator = ', '): string =>
+  `Sentry ${['sentry_version=7', `sentry_client=${client}`, `sentry_key=${key}`].join(separator)}`;
+
+/** A store request: one JSON event, the key in `X-Sentry-Auth`. */
+export function storeRequest(client: string, publicKey: string, event: object): SampleRequest {
+  const headers = { 'content-type': 'application/json', 'x-sentry-auth': sentryAuth(client, publicKey) };
+  return { kind: 'store', headers, query: '', gzip: false, body: line(event) };
+}
+
+/** An envelope request; `headers` join the envelope content type. */
+export function envelopeRequest(
+  body: string,
+  { headers = {}, query = '', gzip = false }: { headers?: Record<string, string>; query?: string; gzip?: boolean } = {},
+): SampleRequest {
+  return { kind: 'envelope', headers: { 'content-type': 'application/x-sentry-envelope', ...headers }, query, gzip, body };
+}
 
 /** Joins envelope lines; `withLength` adds the item `length` in bytes, as Java and Python do. */
 export function envelope(header: object, items: [string, object][], withLength = false): string {
