@@ -1,5 +1,5 @@
 import { ApiError } from '../../platform/api-error.ts';
-import { authenticate, findProject, requireRole, requireScope } from '../../platform/auth.ts';
+import { projectAccess as platformProjectAccess } from '../../platform/auth.ts';
 import type { Project, Role, Scope } from '../../platform/world.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 
@@ -11,11 +11,7 @@ export function projectAccess(
   scope: Scope,
   role: Role,
 ): Project {
-  const principal = authenticate(request, state.platform.fixtures);
-  const project = findProject(state.platform.fixtures, principal, projectId);
-  requireScope(principal, scope);
-  requireRole(principal, project, role);
-  return project;
+  return platformProjectAccess(state.platform.fixtures, request, projectId, scope, role).project;
 }
 
 /**
