@@ -51,14 +51,38 @@ describe('search', () => {
     await page.context().close();
   });
 
-  it('narrows results with the release filter', async () => {
-    const page = await openPage(browser, '/search/?q=removed');
+  /** Searches with one filter set and returns the entry ids of the results shown. */
+  async function filtered(query: string, filter: string, value: string): Promise<string[]> {
+    const page = await openPage(browser, `/search/?q=${query}`);
     await page.locator('#search-results li').first().waitFor();
-    await page.locator('select[name="release"]').selectOption('18.0');
-    await page.waitForFunction(() => new URL(location.href).searchParams.get('release') === '18.0');
-    await page.waitForFunction(() => /result/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await page.locator(`select[name="${filter}"]`).selectOption(value);
+    await page.waitForFunction(
+      ([name, chosen]) => new URL(location.href).searchParams.get(name as string) === chosen,
+      [filter, value],
+    );
+    // The status names the filters of the search the list answers, so the filtered list is the one read.
+    await page.waitForFunction(
+      (scope) => (document.querySelector('#search-status')?.textContent ?? '').includes(scope),
+      `(${filter} ${value})`,
+    );
     const links = await page.locator('#search-results li a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links.length).toBeGreaterThan(0);
+    expect(scriptErrors(page)).toEqual([]);
     await page.context().close();
+    return links.map((href) => /^\/register\/([^/]+)\/$/.exec(href ?? '')?.[1] ?? `not an entry: ${href}`);
+  }
+
+  it('narrows results with the release filter', async () => {
+    const { data } = await readContent(contentDir());
+    const ids = await filtered('removed', 'release', '18.0');
+    for (const id of ids) expect(data.entries.find((entry) => entry.id === id)?.removed_in, id).toBe('18.0');
+  });
+
+  it('narrows results with the area and kind filters', async () => {
+    const { data } = await readContent(contentDir());
+    const byArea = await filtered('removed', 'area', 'GraphQL API');
+    for (const id of byArea) expect(data.entries.find((entry) => entry.id === id)?.area, id).toBe('graphql');
+    const byKind = await filtered('renamed', 'kind', 'Rename');
+    for (const id of byKind) expect(data.entries.find((entry) => entry.id === id)?.kind, id).toBe('rename');
   });
 });

@@ -100,10 +100,13 @@ export function bindSearch(): void {
           `<li><a href="${escapeText(result.url)}">${escapeText(result.meta.title ?? result.url)}</a><p>${result.excerpt}</p></li>`,
       )
       .join('');
+    // Saying the filters in the status tells the reader (and a screen reader) which search the list answers.
+    const within = Object.entries(filters).map(([name, value]) => `${name} ${value}`);
+    const scope = within.length > 0 ? ` (${within.join(', ')})` : '';
     status.textContent =
       search.results.length === 0
-        ? `Nothing found for “${term}”.`
-        : `${search.results.length} result${search.results.length === 1 ? '' : 's'} for “${term}”${search.results.length > SHOWN ? `, the first ${SHOWN} shown` : ''}.`;
+        ? `Nothing found for “${term}”${scope}.`
+        : `${search.results.length} result${search.results.length === 1 ? '' : 's'} for “${term}”${scope}${search.results.length > SHOWN ? `, the first ${SHOWN} shown` : ''}.`;
   };
 
   input.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
