@@ -1,6 +1,8 @@
 /** One pass over a file's bytes that says which rule anchors it contains. */
 export interface Prefilter {
-  /** Every anchor that occurs in the bytes, overlapping ones included; empty when the file can be passed over. */
+  /** True when at least one anchor occurs: the quick test every file gets. Stops at the first hit. */
+  hits(bytes: Uint8Array): boolean;
+  /** Every anchor that occurs in the bytes, overlapping ones included. */
   anchorsIn(bytes: Uint8Array): Set<string>;
   /** Number of automaton states, for `--verbose` and benchmarks. */
   readonly states: number;
@@ -68,6 +70,14 @@ export function createPrefilter(anchors: Iterable<string>): Prefilter {
 
   return {
     states,
+    hits(bytes) {
+      let state = 0;
+      for (let i = 0; i < bytes.length; i++) {
+        state = table[(state << 8) | (bytes[i] as number)] as number;
+        if (state < 0) return true;
+      }
+      return false;
+    },
     anchorsIn(bytes) {
       const found = new Set<string>();
       let state = 0;

@@ -7,6 +7,9 @@ describe('prefilter', () => {
   const prefilter = createPrefilter(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X', '-/jwks', 'héllo']);
 
   it('says whether any anchor occurs', () => {
+    expect(prefilter.hits(bytes('echo $CI_JOB_JWT'))).toBe(true);
+    expect(prefilter.hits(bytes('echo $CI_JOB_JW'))).toBe(false);
+    expect(prefilter.hits(bytes('curl https://x/-/jwks'))).toBe(true);
     expect([...prefilter.anchorsIn(bytes('echo $CI_JOB_JWT'))]).toEqual(['CI_JOB_JWT']);
     expect(prefilter.anchorsIn(bytes('echo $CI_JOB_JW')).size).toBe(0);
     expect([...prefilter.anchorsIn(bytes('curl https://x/-/jwks'))]).toEqual(['-/jwks']);
@@ -18,10 +21,12 @@ describe('prefilter', () => {
 
   it('matches non-ASCII anchors on UTF-8 bytes', () => {
     expect([...prefilter.anchorsIn(bytes('say héllo'))]).toEqual(['héllo']);
+    expect(prefilter.hits(Buffer.from('say héllo', 'latin1'))).toBe(false);
     expect(prefilter.anchorsIn(Buffer.from('say héllo', 'latin1')).size).toBe(0);
   });
 
   it('never hits without anchors', () => {
+    expect(createPrefilter([]).hits(bytes('anything'))).toBe(false);
     expect(createPrefilter([]).anchorsIn(bytes('anything')).size).toBe(0);
   });
 });
