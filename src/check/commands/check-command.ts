@@ -10,6 +10,7 @@ import { codequalityReport } from '../report/codequality-report.ts';
 import { jsonReport } from '../report/json-report.ts';
 import { junitReport } from '../report/junit-report.ts';
 import { type FailOn, fails, type ReportInput } from '../report/report-input.ts';
+import { MAX_PROJECT_LENGTH, reportOrigin } from '../report/report-origin.ts';
 import { sarifReport } from '../report/sarif-report.ts';
 import { PLAIN, paletteFor, textReport } from '../report/text-report.ts';
 import { UnreadablePathError } from '../scan/walk.ts';
@@ -51,6 +52,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     rule: { type: 'string', multiple: true, default: [] },
     'config-dir': { type: 'string' },
     'max-file-size': { type: 'string' },
+    project: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -65,6 +67,10 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const maxBytes = values['max-file-size'] === undefined ? undefined : Number(values['max-file-size']);
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && maxBytes > 0)) {
     throw new UsageError(`--max-file-size "${values['max-file-size']}" is not a whole number of bytes`);
+  }
+
+  if (values.project !== undefined && !(values.project.trim() && values.project.length <= MAX_PROJECT_LENGTH)) {
+    throw new UsageError(`--project must be a name of 1 to ${MAX_PROJECT_LENGTH} characters, such as group/app`);
   }
 
   const { register, source } = await io.loadRegister();
@@ -130,6 +136,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     version: sunsetVersion(),
     cwd: io.cwd,
     siteUrl: register.settings.site_url,
+    ...(format === 'json' ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
   };
   const toFile = values.output !== undefined;
   const palette = toFile ? PLAIN : paletteFor(io.stdout.isTTY, io.env);

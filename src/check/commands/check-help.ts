@@ -22,6 +22,8 @@ Options:
   --config-dir <dir>      the repository's configuration directory (default from the
                           register's settings: .gitlab)
   --max-file-size <bytes> skip larger files (default 1048576)
+  --project <name>        the project the JSON report names when neither CI_PROJECT_PATH
+                          nor the git remote origin does (for sunset readiness)
   --verbose               list skipped files (ignored, binary, too large) and where the
                           register was read from
   -h, --help              this help

@@ -1,10 +1,22 @@
 import { countBySeverity, type ReportInput } from './report-input.ts';
 
-/** The JSON report: the range, a summary and every finding (stable field names; reference design). */
+/**
+ * The JSON report: where it comes from, the range, a summary and every finding (stable field names;
+ * reference design). `rules` lists the entries whose rules ran, so a reader knows what was looked for.
+ */
 export function jsonReport(input: ReportInput): string {
   const { errors, warnings } = countBySeverity(input.findings);
+  const { origin } = input;
   const report = {
     tool: { name: 'sunset', version: input.version },
+    ...(origin
+      ? {
+          ...(origin.project ? { project: origin.project } : {}),
+          ...(origin.commit ? { commit: origin.commit } : {}),
+          time: origin.time,
+          register: { version: origin.registerVersion },
+        }
+      : {}),
     range: { from: input.range.from, to: input.range.to, ...(input.range.offering ? { offering: input.range.offering } : {}) },
     failOn: input.failOn,
     summary: {
@@ -17,6 +29,7 @@ export function jsonReport(input: ReportInput): string {
       baselined: input.baselined,
       skipped: input.skipped.length,
     },
+    rules: input.rules.map((rule) => rule.id),
     findings: input.findings,
   };
   return `${JSON.stringify(report, null, 2)}\n`;

@@ -2,6 +2,7 @@ import type { CheckRange } from '../active-rules.ts';
 import type { CheckStats } from '../check.ts';
 import type { Finding, RuleInfo, Severity } from '../finding.ts';
 import type { SkipNote } from '../scan/walk.ts';
+import type { ReportOrigin } from './report-origin.ts';
 
 /** The level at which findings fail the run. */
 export type FailOn = 'removed' | 'deprecated' | 'never';
@@ -22,6 +23,8 @@ export interface ReportInput {
   cwd: string;
   /** Where the site is published (entry pages live under it). */
   siteUrl: string;
+  /** The project, commit, time and register version the JSON report records. */
+  origin?: ReportOrigin;
 }
 
 /** Whether a finding of this severity fails the run at a `--fail-on` level. */

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import type { Register } from '../../register/register.ts';
+
+/** Where a report comes from, so reports of many projects can be gathered (`sunset readiness`). */
+export interface ReportOrigin {
+  /** The project's path, such as `group/app`; undefined when nothing names it. */
+  project?: string;
+  /** The commit that was checked, when known. */
+  commit?: string;
+  /** When the check ran (ISO 8601, UTC). */
+  time: string;
+  /** A digest of the register's entries and error conditions: equal digests, equal rules. */
+  registerVersion: string;
+}
+
+/** The longest project name accepted; platform paths are far shorter. */
+export const MAX_PROJECT_LENGTH = 255;
+
+/**
+ * The project path in a git remote URL: `git@host:group/app.git`, `https://host/group/sub/app.git` and
+ * `ssh://git@host:22/group/app` all give the path without `.git`; undefined for a local path.
+ */
+export function projectFromRemote(url: string): string | undefined {
+  const trimmed = url.trim();
+  const scp = /^[^@/\s]+@[^:/\s]+:(?!\/)(.+)$/.exec(trimmed);
+  let pathname: string | undefined = scp?.[1];
+  if (!pathname && /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    try {
+      pathname = new URL(trimmed).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const project = pathname
+    ?.replace(/^\/+|\/+$/g, '')
+    .replace(/\.git$/, '')
+    .trim();
+  return project ? decodeURIComponent(project) : undefined;
+}
+
+function git(cwd: string, args: string[]): string | undefined {
+  try {
+    const out = execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
+    return out.trim() || undefined;
+  } catch {
+    // Not a repository, or git is not installed: the report simply does not name it.
+    return undefined;
+  }
+}
+
+/**
+ * The project (`CI_PROJECT_PATH`, else the `origin` remote, else `--project`), the commit (`CI_COMMIT_SHA`,
+ * else `git rev-parse HEAD`) and the time. The pipeline's own variables win because they are what the
+ * instance calls the project; `--project` names a checkout that has neither.
+ */
+export function reportOrigin(options: {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  project?: string;
+  register: Pick<Register, 'entries' | 'errors'>;
+  now?: Date;
+}): ReportOrigin {
+  const { env, cwd } = options;
+  const remote = env.CI_PROJECT_PATH ? undefined : git(cwd, ['config', '--get', 'remote.origin.url']);
+  const project = env.CI_PROJECT_PATH || (remote && projectFromRemote(remote)) || options.project;
+  const commit = env.CI_COMMIT_SHA || git(cwd, ['rev-parse', 'HEAD']);
+  return {
+    ...(project ? { project } : {}),
+    ...(commit ? { commit } : {}),
+    time: (options.now ?? new Date()).toISOString(),
+    registerVersion: registerVersion(options.register),
+  };
+}
+
+const versions = new WeakMap<object, string>();
+
+/** A short digest of what decides findings: the entries (with their detection rules) and error conditions. */
+export function registerVersion(register: Pick<Register, 'entries' | 'errors'>): string {
+  const known = versions.get(register);
+  if (known) return known;
+  const entries = [...register.entries].sort((a, b) => a.id.localeCompare(b.id));
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ entries, errors: register.errors }))
+    .digest('hex')
+    .slice(0, 16);
+  versions.set(register, digest);
+  return digest;
+}
