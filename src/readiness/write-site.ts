@@ -1,0 +1,79 @@
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findingsCsv } from './findings-csv.ts';
+import { coveragePages } from './pages/coverage-pages.ts';
+import { entryListPages, entryPages } from './pages/entry-pages.ts';
+import { overviewPage } from './pages/overview-page.ts';
+import { projectListPages, projectPages } from './pages/project-pages.ts';
+import { trendsPage } from './pages/trends-page.ts';
+import { readinessJson } from './readiness-json.ts';
+import type { ReadinessModel } from './readiness-model.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The main site's stylesheet, shared so both sites look alike. */
+export const SITE_CSS = path.resolve(HERE, '../styles/site.css');
+const READINESS_CSS = path.join(HERE, 'readiness.css');
+
+/** A folder that holds something other than a readiness site: never written into. */
+export class OutDirError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutDirError';
+  }
+}
+
+/** What was written. */
+export interface WrittenSite {
+  pages: number;
+  files: string[];
+}
+
+function prepare(out: string): void {
+  if (existsSync(out)) {
+    const names = readdirSync(out);
+    if (names.length > 0 && !names.includes('readiness.json'))
+      throw new OutDirError(`${out} is not empty and holds no readiness site; give an empty or new folder to --out`);
+    // Pages of projects or entries that are gone must not linger from an earlier run.
+    for (const folder of ['entries', 'projects']) rmSync(path.join(out, folder), { recursive: true, force: true });
+  }
+  mkdirSync(path.join(out, 'entries'), { recursive: true });
+  mkdirSync(path.join(out, 'projects'), { recursive: true });
+}
+
+/** Writes the readiness site, `readiness.json` and `findings.csv` into `out`. */
+export async function writeSite(model: ReadinessModel, out: string): Promise<WrittenSite> {
+  prepare(out);
+  const frame = { trends: model.trend !== undefined, siteUrl: model.siteUrl };
+  const files: string[] = [];
+  const write = (file: string, text: string) => {
+    writeFileSync(path.join(out, file), text);
+    files.push(file);
+  };
+  write('index.html', overviewPage(model, frame));
+  for (const page of entryListPages(model, frame)) write(page.file, page.html);
+  for (const impact of model.entries) for (const page of entryPages(model, impact, frame)) write(page.file, page.html);
+  for (const page of projectListPages(model, frame)) write(page.file, page.html);
+  for (const status of model.projects) for (const page of projectPages(model, status, frame)) write(page.file, page.html);
+  for (const page of coveragePages(model, frame)) write(page.file, page.html);
+  const trends = trendsPage(model, frame);
+  if (trends) write('trends.html', trends);
+  const pages = files.length;
+  copyFileSync(SITE_CSS, path.join(out, 'site.css'));
+  copyFileSync(READINESS_CSS, path.join(out, 'readiness.css'));
+  write('readiness.json', readinessJson(model));
+  await new Promise<void>((resolve, reject) => {
+    const stream = createWriteStream(path.join(out, 'findings.csv'));
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    const chunks = findingsCsv(model);
+    const pump = () => {
+      for (let next = chunks.next(); !next.done; next = chunks.next())
+        if (!stream.write(next.value)) return void stream.once('drain', pump);
+      stream.end();
+    };
+    pump();
+  });
+  files.push('site.css', 'readiness.css', 'findings.csv');
+  return { pages, files };
+}
