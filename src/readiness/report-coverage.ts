@@ -55,10 +55,10 @@ export function coverageProblem(
   if (report.range.to !== target) return `is for another target release: it checks up to ${report.range.to}, not ${target}`;
   if (!report.register || !report.rules || !report.time)
     return `was written by sunset ${report.tool.version}, which does not record its register; run the check again with a newer sunset`;
-  if (report.register.version === registerVersion) return undefined;
   const ran = new Set(report.rules);
   const missing = [...rules.expected(report.range)].filter((id) => !ran.has(id));
-  if (missing.length > 0)
-    return `was read with an older register (${report.register.version}) that did not look for ${list(missing)}`;
-  return undefined;
+  if (missing.length === 0) return undefined;
+  if (report.register.version === registerVersion)
+    return `ran only some of the rules (sunset check --rule): it did not look for ${list(missing)}`;
+  return `was read with an older register (${report.register.version}) that did not look for ${list(missing)}`;
 }
