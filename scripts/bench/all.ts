@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['build', 'check', 'query', 'ingest'] as const;
+const BENCHES = ['build', 'check', 'query', 'ingest', 'readiness'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(BENCHES as readonly string[]).includes(name));
 if (unknown.length > 0) {
