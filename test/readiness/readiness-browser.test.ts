@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../check/run-cli.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { serveStatic } from '../e2e/static-server.ts';
-import { runCli } from '../check/run-cli.ts';
 import { type FixtureSet, writeFixtureReports } from './fixture-reports.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -37,9 +37,17 @@ afterAll(async () => {
 async function audit(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    return result.violations.map(
+      (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   }, TAGS);
 }
 
@@ -66,7 +74,15 @@ describe('the readiness site in Chromium', () => {
   it('has no axe violation on any kind of page, light or dark', async () => {
     const site = path.join(fixtures.dir, 'site');
     const project = readdirSync(path.join(site, 'projects')).find((name) => name.startsWith('team-uses-copy-')) as string;
-    const pages = ['index.html', 'entries.html', 'entries/ci-job-jwt-removed.html', 'projects/index.html', `projects/${project}`, 'coverage.html', 'trends.html'];
+    const pages = [
+      'index.html',
+      'entries.html',
+      'entries/ci-job-jwt-removed.html',
+      'projects/index.html',
+      `projects/${project}`,
+      'coverage.html',
+      'trends.html',
+    ];
     const problems: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme });

@@ -153,4 +153,12 @@ describe('sunset readiness on reports the checker wrote', () => {
     expect(existsSync(stray)).toBe(false);
     expect(JSON.parse(read('readiness.json')).totals.projects).toBe(1);
   });
+
+  it('does not read its own earlier output as a report when the site sits among the reports', async () => {
+    const again = await runCli(['readiness', '.', '--out', 'site'], fixtures.dir);
+    expect(again.code, again.stderr).toBe(0);
+    const unread = (JSON.parse(read('readiness.json')).unread as { file: string }[]).map((item) => item.file);
+    expect(unread.filter((file) => file.startsWith('site'))).toEqual([]);
+    expect(unread).toHaveLength(4);
+  });
 });

@@ -55,10 +55,13 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
     }
   }
 
+  const out = path.resolve(io.cwd, values.out);
   const reports: ReadReport[] = [];
   const unread: UnreadFile[] = [];
   try {
-    for (const file of reportFiles(positionals, io.cwd)) {
+    // An earlier site inside a folder of reports holds readiness.json: it is output, not a report.
+    const files = reportFiles(positionals, io.cwd).filter((file) => !path.resolve(io.cwd, file).startsWith(`${out}${path.sep}`));
+    for (const file of files) {
       const result = readReport(file, io.cwd);
       if ('report' in result) reports.push(result);
       else unread.push(result);
@@ -82,7 +85,6 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
     generatedAt: new Date().toISOString(),
     ...(expected ? { expected } : {}),
   });
-  const out = path.resolve(io.cwd, values.out);
   try {
     const written = await writeSite(model, out);
     const { totals } = model;
