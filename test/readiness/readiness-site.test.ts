@@ -54,6 +54,13 @@ describe('sunset readiness on reports the checker wrote', () => {
     expect(totalsOf(read('index.html'))).toEqual({ ...expected, 'not-ready': counted.length - ready });
     expect(json.totals).toEqual({ ...expected, notReady: counted.length - ready });
     expect(json.target).toBe('18.0');
+    // The shape the README describes.
+    expect(Object.keys(json).sort()).toEqual(
+      ['checkByHand', 'entries', 'generatedAt', 'missing', 'projects', 'register', 'target', 'totals', 'trend', 'unread'].sort(),
+    );
+    expect(Object.keys(json.projects[0] ?? {}).sort()).toEqual(
+      ['checkByHand', 'commit', 'errors', 'file', 'findings', 'project', 'ready', 'scannedAt', 'warnings'].sort(),
+    );
     for (const report of counted) {
       expect(json.projects.find((item) => item.project === report.project)).toMatchObject({
         findings: report.findings.length,

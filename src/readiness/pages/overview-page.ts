@@ -55,6 +55,7 @@ ${
           html`<li class="entry-row"><a href="${projectHref('', status.slug)}">${status.project}</a><div class="meta"><span class="badge badge-breaking">${count(status.errors, 'error')}</span><span>${count(status.warnings, 'warning')}</span></div></li>`,
       )}</ul>`
 }
+<p>The same numbers for other tools: <a href="readiness.json">readiness.json</a> (the reference's own shape, described in the README) and every finding in <a href="findings.csv">findings.csv</a>.</p>
 <p><a href="projects/index.html">All ${count(totals.projects, 'project')}</a>${model.trend ? html` · <a href="trends.html">Trends over ${model.trend.points.length} days</a>` : ''}</p>`;
   return sitePage(
     {
