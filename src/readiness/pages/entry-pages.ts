@@ -34,7 +34,7 @@ export function entryPages(model: ReadinessModel, impact: EntryImpact, frame: Fr
   const series = model.trend?.byEntry.get(impact.id);
   const intro = html`<h1>${title(impact.title)}</h1>
 ${badges(impact, model.siteUrl)}
-<p class="lede">${count(impact.projects.length, 'project')} use it, ${impact.blocking} of them blocked by it for ${model.target}; ${count(impact.findings, 'finding')}.</p>
+<p class="lede">${count(impact.projects.length, 'project')} ${impact.projects.length === 1 ? 'uses' : 'use'} it, ${impact.blocking} of them blocked by it for ${model.target}; ${count(impact.findings, 'finding')}.</p>
 ${impact.entry ? html`<p><a href="${model.siteUrl}/register/${impact.id}/">The entry on the main site</a></p><h2>What to do</h2>${raw(renderMarkdown(impact.entry.migration))}` : ''}
 ${series && model.trend ? trendChart({ id: 'entry-trend', caption: `Findings of ${impact.id}`, dates: model.trend.points.map((point) => point.date), values: series }) : ''}`;
   return pages.map((items, index) => {

@@ -19,7 +19,7 @@ export function overviewPage(
     .sort((a, b) => b.errors - a.errors || a.project.localeCompare(b.project))
     .slice(0, OVERVIEW_TOP);
   const content = html`<h1>Ready for ${model.target}?</h1>
-<p class="lede">${count(totals.ready, 'project')} of ${totals.projects.toLocaleString('en')} can move to ${model.target}; ${count(totals.notReady, 'project')} still use what it removes. Counted from each project's newest <code>sunset check</code> report.</p>
+<p class="lede">${totals.ready.toLocaleString('en')} of ${count(totals.projects, 'project')} can move to ${model.target}; ${totals.notReady.toLocaleString('en')} still use what it removes. Counted from each project's newest <code>sunset check</code> report.</p>
 <dl class="facts" id="totals">
 <dt>Target release</dt><dd>${model.target}</dd>
 <dt>Projects counted</dt><dd data-total="projects">${totals.projects}</dd>
