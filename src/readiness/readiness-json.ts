@@ -40,7 +40,7 @@ export function readinessJson(model: ReadinessModel): string {
     checkByHand: model.byHand,
     missing: model.missing,
     unread: model.unread,
-    ...(model.trend ? { trend: model.trend.points } : {}),
+    ...(model.trend ? { trend: { points: model.trend.points, byEntry: Object.fromEntries(model.trend.byEntry) } } : {}),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }

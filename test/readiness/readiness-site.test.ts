@@ -23,7 +23,7 @@ let json: {
   };
   unread: { file: string; reason: string }[];
   missing: string[];
-  trend?: { date: string; findings: number; projects: number }[];
+  trend?: { points: { date: string; findings: number; projects: number }[]; byEntry: Record<string, number[]> };
 };
 
 const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
@@ -135,8 +135,15 @@ describe('sunset readiness on reports the checker wrote', () => {
   });
 
   it('draws trends as an SVG and a table when reports of several days are given', () => {
-    expect(json.trend?.map((point) => point.projects)).toEqual([1, 4]);
-    expect(json.trend?.[0]?.findings).toBe(fixtures.earlier.findings.length);
+    expect(json.trend?.points.map((point) => point.projects)).toEqual([1, 4]);
+    expect(json.trend?.points[0]?.findings).toBe(fixtures.earlier.findings.length);
+    // team/uses dropped ci-job-jwt-removed when it moved to 17.0; team/uses-copy, scanned later, still has it.
+    expect(json.trend?.byEntry['ci-job-jwt-removed']).toEqual([1, 1]);
+    const earlierIds = new Set(fixtures.earlier.findings.map((finding) => finding.ruleId));
+    for (const [id, series] of Object.entries(json.trend?.byEntry ?? {}))
+      expect(series[0], id).toBe(
+        earlierIds.has(id) ? fixtures.earlier.findings.filter((finding) => finding.ruleId === id).length : 0,
+      );
     const trends = read('trends.html');
     expect(trends).toContain('<svg viewBox=');
     expect(trends).toMatch(/<table>\s*<caption>Findings across all projects, by day<\/caption>/);
