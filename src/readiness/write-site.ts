@@ -43,6 +43,10 @@ function prepare(out: string): void {
 
 /** Writes the readiness site, `readiness.json` and `findings.csv` into `out`. */
 export async function writeSite(model: ReadinessModel, out: string): Promise<WrittenSite> {
+  // The stylesheets are read from the installation; say so plainly if a package left them out.
+  for (const sheet of [SITE_CSS, READINESS_CSS])
+    if (!existsSync(sheet))
+      throw new Error(`the readiness site's stylesheet ${sheet} is missing from this installation of sunset`);
   prepare(out);
   const frame = { trends: model.trend !== undefined, siteUrl: model.siteUrl };
   const files: string[] = [];
