@@ -12,6 +12,7 @@ Commands:
   check [paths…] --to <release>        find uses of what is removed or deprecated by a release
   plan --from <release> --to <release> print the upgrade checklist (Markdown, text or JSON)
   validate [paths…]                    validate funnel, visualization and dashboard definitions
+  reference [--port <n>]               serve the reference implementation over HTTP (for SDK tests in CI)
 
 Options:
   -h, --help      help (also: sunset <command> --help)
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check-command.ts')).checkCommand,
   plan: async () => (await import('./commands/plan-command.ts')).planCommand,
   validate: async () => (await import('./commands/validate-command.ts')).validateCommand,
+  reference: async () => (await import('./commands/reference-command.ts')).referenceCommand,
 };
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
