@@ -2,7 +2,6 @@
 // The `sunset` command. In the installed package it runs the compiled code in lib/ (no TypeScript, no
 // flags). In a clone of the project, where src/ is present, it runs the TypeScript sources instead, so
 // edits take effect without a build; Node 22.12–22.17 is re-run there with type stripping on.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
@@ -25,6 +24,8 @@ if (!existsSync(sources)) {
       process.stderr.write('sunset: this Node cannot strip TypeScript types even with --experimental-strip-types\n');
       process.exit(2);
     }
+    // Loaded here only: child_process costs the installed command's start-up several milliseconds.
+    const { spawnSync } = await import('node:child_process');
     const child = spawnSync(
       process.execPath,
       [
