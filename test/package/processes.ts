@@ -26,7 +26,13 @@ export interface Started {
 
 /** Starts a server process and resolves once it prints `listening on <url>`; rejects when it exits first. */
 export function startServer(command: string, args: readonly string[], cwd: string, options: { shell?: boolean } = {}) {
-  const child: ChildProcess = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: options.shell ?? false });
+  // A process group of its own, so stopping it also stops what a launcher such as npx started.
+  const child: ChildProcess = spawn(command, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: options.shell ?? false,
+    detached: true,
+  });
   let output = '';
   return new Promise<Started>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
@@ -40,7 +46,7 @@ export function startServer(command: string, args: readonly string[], cwd: strin
             new Promise((done) => {
               if (child.exitCode !== null) return done(child.exitCode);
               child.once('exit', (code) => done(code));
-              child.kill('SIGTERM');
+              process.kill(-(child.pid as number), 'SIGTERM');
             }),
         });
       }
