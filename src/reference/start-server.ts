@@ -15,9 +15,12 @@ export interface ReferenceServerOptions {
   port?: number;
   /** Interface to listen on. Default `localhost`. */
   host?: string;
-  /** Folder where the server keeps its state between runs; created when missing. */
+  /**
+   * Folder for the server's state between runs: created when missing, refused when it is a file. What is
+   * stored there is the reference's own storage; without it, state lives in memory.
+   */
   dataDir?: string;
-  /** Whether `X-Forwarded-For` from a proxy in front names the client. */
+  /** Whether `X-Forwarded-For` from a proxy in front names the client (for per-client limits). */
   trustProxy?: boolean;
   /** Receives the lines that tell a user where things are (the URL, the collector, the sample DSN). */
   log?: (line: string) => void;
