@@ -7,7 +7,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', '**/node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/package/**', '**/node_modules/**'],
+        },
+      },
+      {
+        // The package as users get it: the global setup packs it once and installs it into an empty project.
+        extends: true,
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          globalSetup: ['test/package/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
       },
       {
         // Real Chromium against the built site; the global setup builds it when stale and serves it.

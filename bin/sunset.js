@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `sunset` command. Plain JavaScript so it starts on any supported Node: the CLI itself is TypeScript,
-// which Node runs directly from 22.18 and 23.6; on 22.12–22.17 this re-runs itself with type stripping on.
-import { spawnSync } from 'node:child_process';
+// The `sunset` command. In the installed package it runs the compiled code in lib/ (no TypeScript, no
+// flags). In a clone of the project, where src/ is present, it runs the TypeScript sources instead, so
+// edits take effect without a build; Node 22.12–22.17 is re-run there with type stripping on.
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,27 +14,34 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(2);
 }
 
-if (!process.features.typescript) {
-  if (process.env.SUNSET_STRIP_TYPES === '1') {
-    process.stderr.write('sunset: this Node cannot strip TypeScript types even with --experimental-strip-types\n');
-    process.exit(2);
+const sources = fileURLToPath(new URL('../src/check/cli.ts', import.meta.url));
+if (!existsSync(sources)) {
+  const { runCli } = await import('../lib/cli.js');
+  await runCli();
+} else {
+  if (!process.features.typescript) {
+    if (process.env.SUNSET_STRIP_TYPES === '1') {
+      process.stderr.write('sunset: this Node cannot strip TypeScript types even with --experimental-strip-types\n');
+      process.exit(2);
+    }
+    // Loaded here only: child_process costs the installed command's start-up several milliseconds.
+    const { spawnSync } = await import('node:child_process');
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--experimental-strip-types',
+        '--disable-warning=ExperimentalWarning',
+        fileURLToPath(import.meta.url),
+        ...process.argv.slice(2),
+      ],
+      { stdio: 'inherit', env: { ...process.env, SUNSET_STRIP_TYPES: '1' } },
+    );
+    process.exit(child.status ?? 2);
   }
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--experimental-strip-types',
-      '--disable-warning=ExperimentalWarning',
-      fileURLToPath(import.meta.url),
-      ...process.argv.slice(2),
-    ],
-    { stdio: 'inherit', env: { ...process.env, SUNSET_STRIP_TYPES: '1' } },
-  );
-  process.exit(child.status ?? 2);
+  // Reuse compiled code (and stripped TypeScript) between runs; the variable passes the same cache on to
+  // the scan's worker threads.
+  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'sunset-compile-cache');
+  module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+  const { main, processIo } = await import(sources);
+  process.exitCode = await main(process.argv.slice(2), processIo());
 }
-
-// Reuse compiled code (and, on Node versions that support it, stripped TypeScript) between runs; the
-// variable passes the same cache on to the scan's worker threads.
-process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'sunset-compile-cache');
-module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
-const { main, processIo } = await import('../src/check/cli.ts');
-process.exitCode = await main(process.argv.slice(2), processIo());

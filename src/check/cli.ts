@@ -13,6 +13,7 @@ Commands:
   plan --from <release> --to <release> print the upgrade checklist (Markdown, text or JSON)
   validate [paths…]                    validate funnel, visualization and dashboard definitions
   readiness REPORT… --out <dir>        gather many projects' check reports into a static site
+  reference [--port <n>]               serve the reference implementation over HTTP (for SDK tests in CI)
 
 Options:
   -h, --help      help (also: sunset <command> --help)
@@ -29,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   plan: async () => (await import('./commands/plan-command.ts')).planCommand,
   validate: async () => (await import('./commands/validate-command.ts')).validateCommand,
   readiness: async () => (await import('./commands/readiness-command.ts')).readinessCommand,
+  reference: async () => (await import('./commands/reference-command.ts')).referenceCommand,
 };
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */

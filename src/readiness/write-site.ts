@@ -1,6 +1,5 @@
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findingsCsv } from './findings-csv.ts';
 import { coveragePages } from './pages/coverage-pages.ts';
 import { entryListPages, entryPages } from './pages/entry-pages.ts';
@@ -9,11 +8,7 @@ import { projectListPages, projectPages } from './pages/project-pages.ts';
 import { trendsPage } from './pages/trends-page.ts';
 import { readinessJson } from './readiness-json.ts';
 import type { ReadinessModel } from './readiness-model.ts';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-/** The main site's stylesheet, shared so both sites look alike. */
-export const SITE_CSS = path.resolve(HERE, '../styles/site.css');
-const READINESS_CSS = path.join(HERE, 'readiness.css');
+import { readinessStyles } from './readiness-styles.ts';
 
 /** A folder that holds something other than a readiness site: never written into. */
 export class OutDirError extends Error {
@@ -43,10 +38,7 @@ function prepare(out: string): void {
 
 /** Writes the readiness site, `readiness.json` and `findings.csv` into `out`. */
 export async function writeSite(model: ReadinessModel, out: string): Promise<WrittenSite> {
-  // The stylesheets are read from the installation; say so plainly if a package left them out.
-  for (const sheet of [SITE_CSS, READINESS_CSS])
-    if (!existsSync(sheet))
-      throw new Error(`the readiness site's stylesheet ${sheet} is missing from this installation of sunset`);
+  const styles = readinessStyles();
   prepare(out);
   const frame = { trends: model.trend !== undefined, siteUrl: model.siteUrl };
   const files: string[] = [];
@@ -63,8 +55,7 @@ export async function writeSite(model: ReadinessModel, out: string): Promise<Wri
   const trends = trendsPage(model, frame);
   if (trends) write('trends.html', trends);
   const pages = files.length;
-  copyFileSync(SITE_CSS, path.join(out, 'site.css'));
-  copyFileSync(READINESS_CSS, path.join(out, 'readiness.css'));
+  for (const [file, text] of Object.entries(styles)) writeFileSync(path.join(out, file), text);
   write('readiness.json', readinessJson(model));
   await new Promise<void>((resolve, reject) => {
     const stream = createWriteStream(path.join(out, 'findings.csv'));

@@ -1,35 +1,30 @@
 /**
- * `npm run reference`: the reference implementation on http://localhost:8787 (`PORT` to change),
- * with the demo world.
+ * `npm run reference`: the reference implementation on http://localhost:8787, with the demo world.
+ * Options: `--port N` (or env PORT), `--host H` (or env HOST), `--data-dir DIR`, `--trust-proxy`.
  */
-import path from 'node:path';
-import { loadRegister } from '../register/index.ts';
-import { readConfigDir, readFixtureRepositories } from './analytics/repository/read-fixture-repositories.ts';
-import { SAMPLE_PUBLIC_KEY, seedSampleErrors } from './errors/sample-errors.ts';
-import { zlibDecompressor } from './errors/zlib-decompressor.ts';
-import { demoFixtures } from './platform/world.ts';
-import { createReference } from './reference.ts';
-import { createReferenceServer, listen } from './server.ts';
+import { parseArgs } from 'node:util';
+import { ReferenceOptionError, startReferenceServer } from './start-server.ts';
 
-const port = Number(process.env.PORT ?? 8787);
-const contentDir = path.resolve(import.meta.dirname, '../../content');
-const analytics = {
-  repositories: await readFixtureRepositories(contentDir, demoFixtures().projects),
-  configDir: await readConfigDir(contentDir),
-  sample: true,
-};
-const register = await loadRegister(contentDir);
-const reference = createReference({ analytics, errors: { decompress: zlibDecompressor }, register });
-await seedSampleErrors(reference.errors, reference.platform.clock.now());
-const server = createReferenceServer(reference.handlers);
-const url = await listen(server, port, process.env.HOST ?? 'localhost');
-console.log(`reference implementation listening on ${url}`);
-console.log(
-  `product analytics: ${reference.analytics.state.store(1).size} sample events in demo-app; collector ${url}/com.snowplowanalytics.snowplow/tp2 (app id demo-app)`,
-);
-console.log(
-  `error tracking: demo-app's sample DSN is ${url.replace('://', `://${SAMPLE_PUBLIC_KEY}@`)}/api/v4/error_tracking/collector/1`,
-);
-console.log(
-  `versioned behaviour: answering as ${reference.versioned?.behaviour.releases.fallback}; pick another release per request with the X-Platform-Release header`,
-);
+try {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '8787' },
+      host: { type: 'string', default: process.env.HOST ?? 'localhost' },
+      'data-dir': { type: 'string' },
+      'trust-proxy': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  await startReferenceServer({
+    port: Number(values.port),
+    host: values.host,
+    dataDir: values['data-dir'],
+    trustProxy: values['trust-proxy'],
+    log: (line) => console.log(line),
+  });
+} catch (error) {
+  if (!(error instanceof ReferenceOptionError) && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') !== true)
+    throw error;
+  console.error(`reference: ${(error as Error).message}`);
+  process.exit(2);
+}

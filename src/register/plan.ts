@@ -1,5 +1,5 @@
 import type { Area } from '../schemas/area.ts';
-import { OFFERINGS, type Offering } from '../schemas/offering.ts';
+import { OFFERINGS, type Offering } from '../schemas/offerings.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import { KIND_LABELS } from './entry-kind-labels.ts';
 import type { Register } from './register.ts';

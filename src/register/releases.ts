@@ -1,4 +1,4 @@
-import { RELEASE_PATTERN } from '../schemas/release.ts';
+import { RELEASE_PATTERN } from '../schemas/release-pattern.ts';
 
 /** A release split into numbers. */
 export interface ReleaseParts {

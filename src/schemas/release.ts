@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { RELEASE_PATTERN } from './release-pattern.ts';
 
-/** The shape of a release number: `major.minor`, both whole numbers without leading zeros. */
-export const RELEASE_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+export { RELEASE_PATTERN };
 
 /**
  * A platform release such as `"16.10"`, always written as a quoted string.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { releaseProblem } from '../../register/plan.ts';
 import type { Register } from '../../register/register.ts';
 import { compareReleases } from '../../register/releases.ts';
-import { OFFERINGS, type Offering } from '../../schemas/offering.ts';
+import { OFFERINGS, type Offering } from '../../schemas/offerings.ts';
 import { applyBaseline, BaselineError, createBaseline, parseBaseline } from '../baseline.ts';
 import { runCheck } from '../check.ts';
 import { codequalityReport } from '../report/codequality-report.ts';

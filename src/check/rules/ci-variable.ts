@@ -21,7 +21,10 @@ function readPattern(name: string): RegExp {
       String.raw`\b(?:env|environ|ENV|[Gg]etenv|GetEnvironmentVariable)\b(?:\s*\.\s*(?:get|fetch))?\s*[.[(]\s*['"]?(?<at>${n})(?!\w)`,
       String.raw`\bname\s*:\s*['"]?(?<at>${n})['"]?[ \t]*$`,
       String.raw`(?<![\w.$-])(?<at>${n})=`,
-    ].join('|'),
+    ]
+      // Node 22 has no duplicate named groups; findAll takes the first of at0, at1, … that matched.
+      .map((alternative, index) => alternative.replace('(?<at>', `(?<at${index}>`))
+      .join('|'),
     'dgm',
   );
 }

@@ -31,12 +31,14 @@ export const NOT_PROSE: readonly FileKind[] = ['ci-yaml', 'yaml', 'graphql', 'co
 
 /**
  * Runs a global regular expression over a file and returns its matches, leaving out those inside
- * comments. When the pattern has a named group `at`, the match is placed at that group.
+ * comments. When the pattern has a named group `at` (or, in a pattern of alternatives, `at0`, `at1`, …,
+ * since Node 22 allows no duplicate group names), the match is placed at that group.
  */
 export function findAll(file: AnalyzedFile, pattern: RegExp): Match[] {
   const matches: Match[] = [];
   for (const found of file.source.text.matchAll(pattern)) {
-    const at = found.indices?.groups?.at;
+    const groups = found.indices?.groups;
+    const at = groups && (groups.at ?? Object.entries(groups).find(([name, range]) => range && /^at\d+$/.test(name))?.[1]);
     const offset = at ? at[0] : (found.index ?? 0);
     if (file.source.inComment(offset)) continue;
     matches.push({ offset, text: at ? file.source.text.slice(at[0], at[1]) : found[0] });

@@ -1,0 +1,65 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { run } from './processes.ts';
+
+const packed = inject('packed');
+const MB = 1024 * 1024;
+
+function folderBytes(folder: string): number {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).reduce((total, name) => {
+    const info = statSync(path.join(folder, name));
+    return info.isFile() ? total + info.size : total;
+  }, 0);
+}
+
+/** The tarball's file list, as `tar` sees it. */
+const files = run('tar', ['-tzf', packed.tarball], packed.work)
+  .stdout.split('\n')
+  .filter(Boolean)
+  .map((name) => name.replace(/^package\//, ''));
+
+describe('the packed package', () => {
+  it('is at most 1.5 MB packed and 25 MB installed (with its dependencies)', () => {
+    expect(statSync(packed.tarball).size).toBeLessThanOrEqual(1.5 * MB);
+    expect(folderBytes(path.join(packed.consumer, 'node_modules'))).toBeLessThanOrEqual(25 * MB);
+  });
+
+  it('holds compiled JavaScript, the register as data, type declarations, README and licence, and nothing else', () => {
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'lib/cli.js', 'lib/index.js']),
+    );
+    expect(files).toEqual(expect.arrayContaining(['lib/sunset-data.json', 'lib/register.json', 'lib/types/index.d.ts']));
+    expect(files).toContain('lib/schemas/funnel.schema.json');
+    const unexpected = files.filter(
+      (name) =>
+        !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js'].includes(name) &&
+        !/^lib\/[\w-]+\.js$/.test(name) &&
+        !/^lib\/(sunset-data|register)\.json$/.test(name) &&
+        !/^lib\/schemas\/[\w-]+\.schema\.json$/.test(name) &&
+        !/^lib\/types\/[\w/-]+\.d\.ts$/.test(name),
+    );
+    expect(unexpected).toEqual([]);
+    // No TypeScript to run, no content YAML, tests, fixtures or site sources.
+    expect(files.filter((name) => /\.ts$/.test(name) && !name.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((name) => /^(content|test|src|scripts|public)\//.test(name))).toEqual([]);
+  });
+
+  it('needs no npm dependency at run time: the installed project holds only the package', () => {
+    expect(readdirSync(path.join(packed.consumer, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual([
+      'sunset-register',
+    ]);
+  });
+
+  it('passes npm publish --dry-run with no warnings', () => {
+    // --ignore-scripts: the tarball under test is already built; only the manifest and file list are checked.
+    const result = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--loglevel=warn', '--color=false'], packed.root);
+    expect(result.code, result.stderr).toBe(0);
+    const warnings = result.stderr
+      .split('\n')
+      // Not about the package: this machine's npm configuration, and no registry login for a dry run.
+      .filter((line) => /npm warn/i.test(line) && !/Unknown (env|user|project) config|requires you to be logged in/.test(line));
+    expect(warnings).toEqual([]);
+    expect(result.stdout).toContain('sunset-register@');
+  });
+});

@@ -1,0 +1,84 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
+import { interpolate, readComponent } from './ci-component.ts';
+import { run } from './processes.ts';
+
+const packed = inject('packed');
+const component = readComponent(path.join(packed.root, 'templates', 'check.yml'));
+const { version } = JSON.parse(readFileSync(path.join(packed.root, 'package.json'), 'utf8')) as { version: string };
+
+interface Job {
+  stage: string;
+  image: string;
+  variables?: Record<string, string>;
+  script: string[];
+  artifacts: { when: string; paths: string[]; reports: Record<string, string> };
+}
+
+/** The job as the platform would see it with these inputs. */
+function job(inputs: Record<string, string>): Job {
+  return (parse(interpolate(component, inputs)) as Record<string, Job>)['sunset-check'] as Job;
+}
+
+/** Runs the job's script lines in one shell, stopping at the first failing line, as a runner does. */
+function runJob(inputs: Record<string, string>, fixture: string) {
+  const spec = job(inputs);
+  const project = mkdtempSync(path.join(packed.work, 'ci-project-'));
+  cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', fixture), project, { recursive: true });
+  const home = mkdtempSync(path.join(packed.work, 'ci-home-'));
+  const exports = Object.entries({ ...spec.variables, SUNSET_HOME: home }).map(([name, value]) => `export ${name}='${value}'`);
+  const script = ['set -e', ...exports, ...spec.script].join('\n');
+  return { ...run('bash', ['-c', script], project, { CI_PROJECT_DIR: project }), project, spec };
+}
+
+describe('templates/check.yml, the CI/CD component', () => {
+  it('declares the inputs: to required, the others with defaults and options', () => {
+    expect(Object.keys(component.inputs).sort()).toEqual(
+      ['baseline', 'fail-on', 'from', 'image', 'offering', 'package', 'paths', 'stage', 'to'].sort(),
+    );
+    expect(component.inputs.to?.default).toBeUndefined();
+    expect(() => interpolate(component, {})).toThrow('input "to" is required');
+    expect(component.inputs['fail-on']?.options).toEqual(['removed', 'deprecated', 'never']);
+    expect(() => interpolate(component, { to: '18.0', 'fail-on': 'sometimes' })).toThrow('not one of its options');
+    expect(component.inputs.package?.default).toBe(`sunset-register@${version}`);
+  });
+
+  it('always uploads the code-quality and JUnit reports and sunset-report.json', () => {
+    const spec = job({ to: '18.0', stage: 'verify', image: 'node:22-slim' });
+    expect(spec.stage).toBe('verify');
+    expect(spec.image).toBe('node:22-slim');
+    expect(spec.artifacts.when).toBe('always');
+    expect(spec.artifacts.reports).toEqual({ codequality: 'gl-code-quality-report.json', junit: 'sunset-junit.xml' });
+    expect(spec.artifacts.paths).toContain('sunset-report.json');
+  });
+
+  it('runs its script on a repository with findings: the reports are written and the job fails', () => {
+    const result = runJob({ to: '18.0', from: '17.0', package: packed.tarball }, 'uses');
+    expect(result.code, result.stderr).toBe(1);
+    for (const file of result.spec.artifacts.paths) expect(existsSync(path.join(result.project, file)), file).toBe(true);
+    const report = JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')) as { findings: unknown[] };
+    expect(report.findings.length).toBeGreaterThan(0);
+    const quality = JSON.parse(readFileSync(path.join(result.project, 'gl-code-quality-report.json'), 'utf8')) as {
+      fingerprint: string;
+    }[];
+    expect(quality.length).toBeGreaterThanOrEqual(report.findings.length);
+    expect(quality.every((issue) => typeof issue.fingerprint === 'string')).toBe(true);
+    expect(readFileSync(path.join(result.project, 'sunset-junit.xml'), 'utf8')).toContain('<testsuites');
+  });
+
+  it('passes with fail-on never and honours offering and paths', () => {
+    const result = runJob(
+      { to: '18.0', package: packed.tarball, 'fail-on': 'never', offering: 'self-managed', paths: 'scripts ci' },
+      'uses',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')) as {
+      findings: { file?: string; path?: string }[];
+    };
+    const files = report.findings.map((finding) => finding.file ?? finding.path ?? '');
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((file) => /^(scripts|ci)\//.test(file))).toBe(true);
+  });
+});

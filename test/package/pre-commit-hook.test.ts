@@ -1,0 +1,52 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
+import { run } from './processes.ts';
+
+const packed = inject('packed');
+
+interface Hook {
+  id: string;
+  entry: string;
+  language: string;
+  args?: string[];
+  types?: string[];
+}
+
+const hooks = parse(readFileSync(path.join(packed.root, '.pre-commit-hooks.yaml'), 'utf8')) as Hook[];
+const hook = hooks.find((candidate) => candidate.id === 'sunset-check');
+const repo = mkdtempSync(path.join(packed.work, 'pre-commit-'));
+cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', 'uses'), repo, { recursive: true });
+
+/**
+ * Runs the hook as pre-commit does: the entry's words, then the hook's args, then the staged files' names
+ * relative to the repository root, with the hook environment's bin folder on PATH.
+ */
+function runHook(files: string[]) {
+  if (!hook) throw new Error('no sunset-check hook');
+  const [command = '', ...words] = hook.entry.split(/\s+/);
+  const env = { PATH: `${path.join(packed.consumer, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}` };
+  return run(command, [...words, ...(hook.args ?? []), ...files], repo, env);
+}
+
+describe('.pre-commit-hooks.yaml', () => {
+  it('declares the sunset-check hook as a node hook with a --to example', () => {
+    expect(hook).toMatchObject({ entry: 'sunset check', language: 'node' });
+    expect(hook?.args?.[0]).toBe('--to');
+    expect(hook?.args?.[1]).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('fails on staged files that use what the release removes, naming them', () => {
+    const result = runHook(['scripts/register-runner.sh', '.gitlab-ci.yml', 'docs/upgrade.md']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('scripts/register-runner.sh');
+    expect(result.stdout).toContain('runner-register-arguments-removed');
+  });
+
+  it('passes on staged files with nothing to find', () => {
+    writeFileSync(path.join(repo, 'scripts', 'build.sh'), '#!/bin/sh\nnpm ci && npm run build\n');
+    const result = runHook(['scripts/build.sh']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  });
+});
