@@ -1,42 +1,144 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
+import { bodyLimitFor } from './host/body-limits.ts';
 import { errorResponse } from './platform/api-error.ts';
 
-/** Turns a Node request into a Fetch `Request`, keeping the address it came in on (for DSNs). */
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.url ?? '/', `http://${host}`);
+/** Methods the reference answers; anything else (TRACE, CONNECT, PROPFIND …) is a 405 before routing. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Headers every answer carries: browsers must not guess a type other than the one sent. */
+const ALWAYS = { 'X-Content-Type-Options': 'nosniff' } as const;
+
+/** A route the host answers itself, before MSW, for the busiest paths; undefined falls through to the handlers. */
+export type DirectRoute = (request: Request) => Promise<Response | undefined> | Response | undefined;
+
+/** Options of {@link createReferenceServer}. */
+export interface ReferenceServerOptions {
+  /**
+   * Trust a client-sent `X-Forwarded-For` (and `X-Real-IP`), as behind a proxy that sets them. Off by
+   * default: the host then drops both and passes the socket's address, so a client cannot pose as many users.
+   */
+  trustProxy?: boolean;
+  /** Routes tried before the MSW handlers (the Node-only ingestion path). */
+  direct?: DirectRoute;
+}
+
+/** A body that went over its route's limit while being read. */
+interface TooLarge {
+  tooLarge: true;
+  bytes: number;
+  limit: number;
+  route: string;
+}
+
+const isTooLarge = (value: Uint8Array | TooLarge): value is TooLarge => 'tooLarge' in value;
+
+/** Reads a body, counting bytes; stops reading and resolves a {@link TooLarge} once past `limit`. */
+function readBody(req: IncomingMessage, limit: number, route: string): Promise<Uint8Array<ArrayBuffer> | TooLarge> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ tooLarge: true, bytes, limit, route });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      const body = new Uint8Array(bytes);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
+      resolve(body);
+    });
+    req.once('error', reject);
+  });
+}
+
+function tooLarge(size: TooLarge, declared: boolean): Response {
+  const what = declared ? `declares ${size.bytes} bytes` : `passed ${size.limit} bytes while being read`;
+  return errorResponse(
+    413,
+    `413 Payload Too Large: the request body ${what}; ${size.route} takes at most ${size.limit} bytes per request`,
+    { Connection: 'close' },
+  );
+}
+
+function headersOf(req: IncomingMessage, trustProxy: boolean): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (!trustProxy && (name === 'x-forwarded-for' || name === 'x-real-ip')) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
   // Handlers cannot see the socket; the client's address travels the way a proxy would pass it.
   if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
-  return new Request(url, { method: req.method, headers, body });
+  return headers;
+}
+
+/** Turns a Node request into a Fetch `Request`, or the error answer when its method or body size is refused. */
+async function toRequest(req: IncomingMessage, trustProxy: boolean): Promise<Request | Response> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  if (!METHODS.has(method))
+    return errorResponse(405, `405 Method Not Allowed: the reference implementation does not answer ${method}`, {
+      Allow: [...METHODS].join(', '),
+    });
+  const headers = headersOf(req, trustProxy);
+  if (method === 'GET' || method === 'HEAD') {
+    req.resume();
+    return new Request(url, { method, headers });
+  }
+  const { bytes: limit, route } = bodyLimitFor(url.pathname);
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return tooLarge({ tooLarge: true, bytes: declared, limit, route }, true);
+  const body = await readBody(req, limit, route);
+  if (isTooLarge(body)) return tooLarge(body, false);
+  return new Request(url, { method, headers, body: body.length > 0 ? body : undefined });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[]> = { ...ALWAYS };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const setCookie = response.headers.getSetCookie();
   if (setCookie.length > 0) headers['set-cookie'] = setCookie;
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(body);
 }
 
-/** Serves MSW handlers over real HTTP. Requests no handler answers get a JSON 404. */
-export function createReferenceServer(handlers: HttpHandler[]): Server {
-  return createServer(async (req, res) => {
+/** After a refused body the rest of it is not read: the answer is sent and the connection closed. */
+function closeAfter(res: ServerResponse, socket: Socket): void {
+  res.once('finish', () => socket.destroySoon());
+}
+
+/**
+ * Serves MSW handlers over real HTTP. Requests no handler answers get a JSON 404; unknown methods a 405;
+ * bodies over their route's limit a 413, decided from `Content-Length` before reading and by counting bytes
+ * while reading, after which the connection is closed.
+ */
+export function createReferenceServer(handlers: HttpHandler[], options: ReferenceServerOptions = {}): Server {
+  const trustProxy = options.trustProxy ?? false;
+  const server = createServer(async (req, res) => {
     try {
-      const request = await toRequest(req);
-      const response = await getResponse(handlers, request);
+      const request = await toRequest(req, trustProxy);
+      if (request instanceof Response) {
+        if (request.headers.get('connection') === 'close') closeAfter(res, req.socket);
+        await send(res, request);
+        return;
+      }
+      const response = (await options.direct?.(request)) ?? (await getResponse(handlers, request));
       await send(
         res,
         response ??
@@ -46,9 +148,24 @@ export function createReferenceServer(handlers: HttpHandler[]): Server {
           ),
       );
     } catch (error) {
-      await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
+      if (!res.headersSent)
+        await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
     }
   });
+  // A request that stalls (a body shorter than its Content-Length, headers never finished) gets 408 in bounded time.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message = `${status}: the request could not be read as HTTP (${error.code ?? error.message})`;
+    const body = JSON.stringify({ message, error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
 /** Starts a server on a port (0 picks a free one) and resolves with its base URL. */

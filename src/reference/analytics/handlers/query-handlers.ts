@@ -3,6 +3,7 @@ import { ApiError, answering, readJson } from '../../platform/api-error.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 import { assertJsonAccepted } from '../export/raw-export.ts';
 import { type CubeResult, multiResponse, runQuery } from '../query/cube-response.ts';
+import { assertQueryCount, assertRowTotal } from '../query/query-bounds.ts';
 import { projectAccess, requireOnboarded } from './access.ts';
 
 const PATH = '*/api/v4/projects/:id/product_analytics/request/load';
@@ -52,14 +53,18 @@ export function queryHandlers(state: AnalyticsState): HttpHandler[] {
       if (Array.isArray(query)) {
         if (queryType !== 'multi') throw new ApiError(400, 'query: a list of queries needs queryType=multi');
         if (query.length === 0) throw new ApiError(400, 'query: the list of queries is empty');
-        const results: CubeResult[] = query.map((item, index) => {
+        assertQueryCount(query.length);
+        const results: CubeResult[] = [];
+        for (const [index, item] of query.entries()) {
           try {
-            return runQuery(store, catalog, item, now);
+            results.push(runQuery(store, catalog, item, now));
           } catch (error) {
             if (error instanceof ApiError) throw new ApiError(error.status, error.message.replace(/^query/, `query[${index}]`));
             throw error;
           }
-        });
+          // Checked after each query, so a list that passes the bound stops there rather than running to its end.
+          assertRowTotal(results.map((result) => result.data.length));
+        }
         return HttpResponse.json(multiResponse(results));
       }
       const result = runQuery(store, catalog, query, now);
