@@ -1,7 +1,7 @@
 /**
  * Property test over the real HTTP host (sockets, the Node server, the handlers): whatever method, path,
  * headers and body arrive, the answer is never a 5xx, comes within 2 seconds, and every 4xx carries a JSON
- * message. The counts by status are printed, so a run shows what the requests reached.
+ * message (fetch cannot send TRACE; hostile-input.test.ts sends it on a raw socket). The counts by status are printed, so a run shows what the requests reached.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => host.close());
 
-const id = fc.constantFrom('1', '2', '01', '1e0', '0x1', '-1', '99999999999999999999', '%00', 'x');
+// Mostly the demo project, so requests get past the 404 for an unknown project often.
+const id = fc.oneof(
+  { arbitrary: fc.constant('1'), weight: 3 },
+  { arbitrary: fc.constantFrom('2', '01', '1e0', '0x1', '-1', '99999999999999999999', '%00', 'x'), weight: 1 },
+);
 const path = fc.oneof(
   fc.constantFrom(
     '/i',
@@ -95,7 +99,10 @@ const token = fc.constantFrom(
   ' demo-admin-token ',
 );
 const request = fc.record({
-  method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE'),
+  method: fc.oneof(
+    { arbitrary: fc.constantFrom('GET', 'POST'), weight: 3 },
+    { arbitrary: fc.constantFrom('PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND'), weight: 1 },
+  ),
   path,
   search: fc.oneof(
     fc.constant(''),
@@ -118,7 +125,7 @@ describe('the HTTP host under arbitrary requests', () => {
         if (sent.forwardedFor) headers['x-forwarded-for'] = sent.forwardedFor;
         if (sent.release) headers['x-platform-release'] = sent.release;
         if (sent.path.includes('/collector/')) headers['x-sentry-auth'] = `Sentry sentry_key=${dsnKey}`;
-        const withBody = !['GET', 'HEAD', 'TRACE', 'OPTIONS'].includes(sent.method);
+        const withBody = !['GET', 'HEAD', 'OPTIONS'].includes(sent.method);
         const started = performance.now();
         const response = await fetch(`${host.base}${sent.path}${sent.search.replace('KEY', dsnKey)}`, {
           method: sent.method,
