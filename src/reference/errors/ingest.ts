@@ -4,6 +4,7 @@
  * envelope is validated whole before anything is recorded: a rejected request changes no state.
  */
 import { ApiError } from '../platform/api-error.ts';
+import { canonicalId } from '../platform/canonical-id.ts';
 import { type Decompressor, decodeBody } from './body-decoding.ts';
 import type { ClientKeyStore } from './client-keys.ts';
 import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
@@ -151,8 +152,8 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
 }
 
 async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {
-  const projectId = Number(request.projectId);
-  if (!Number.isInteger(projectId) || projectId <= 0) {
+  const projectId = canonicalId(request.projectId) ?? Number.NaN;
+  if (Number.isNaN(projectId)) {
     throw new ApiError(404, `404 Project Not Found: "${request.projectId}" is not a project id; check the DSN`);
   }
   const headerKey = keyFromRequest(request.headers, request.query);

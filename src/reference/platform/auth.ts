@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { canonicalId } from './canonical-id.ts';
 import type { AccessToken, Fixtures, Project, Role, Scope, User } from './world.ts';
 import { roleAtLeast } from './world.ts';
 
@@ -47,8 +48,8 @@ export function findProject(
   principal: Principal,
   projectId: string | readonly string[] | undefined,
 ): Project {
-  const id = Number(projectId);
-  const project = Number.isInteger(id) ? fixtures.projects.find((candidate) => candidate.id === id) : undefined;
+  const id = canonicalId(projectId);
+  const project = id === undefined ? undefined : fixtures.projects.find((candidate) => candidate.id === id);
   if (!project || (!principal.user.admin && !roleIn(principal.user, project))) {
     throw new ApiError(404, `404 Project Not Found: no project with id ${String(projectId)} that this token can see`);
   }
