@@ -54,6 +54,6 @@ export function createReference(options: ReferenceOptions = {}): Reference {
 
 function createVersioned(platform: PlatformContext, register: VersionedRegister, options: ReferenceOptions) {
   const { release, siteUrl } = options;
-  const behaviour = createVersionedBehaviour(register, { clock: platform.clock, release, siteUrl });
+  const behaviour = createVersionedBehaviour(register, { clock: platform.clock, release, siteUrl, fixtures: platform.fixtures });
   return { behaviour, rest: createRestModule(platform, behaviour, register.endpoints) };
 }

@@ -14,13 +14,24 @@ export interface Principal {
  * which is how the Cube client sends it). Rejects with 401 when none is given or it is unknown.
  */
 export function authenticate(request: Request, fixtures: Fixtures): Principal {
-  const header = request.headers.get('private-token') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
-  const value = header?.trim();
+  const value = sentToken(request);
   if (!value) throw new ApiError(401, '401 Unauthorized: send an access token in the PRIVATE-TOKEN header');
+  const principal = principalOf(value, fixtures);
+  if (!principal) throw new ApiError(401, '401 Unauthorized: the access token is not valid');
+  return principal;
+}
+
+/** The token a request sends, in any accepted spelling, trimmed; undefined when it sends none. */
+export function sentToken(request: Request): string | undefined {
+  const header = request.headers.get('private-token') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
+  return header?.trim() || undefined;
+}
+
+/** The user and token behind a token string, or undefined when the token is unknown. */
+export function principalOf(value: string, fixtures: Fixtures): Principal | undefined {
   const token = fixtures.tokens.find((candidate) => candidate.token === value);
   const user = token && fixtures.users.find((candidate) => candidate.id === token.userId);
-  if (!token || !user) throw new ApiError(401, '401 Unauthorized: the access token is not valid');
-  return { user, token };
+  return token && user ? { user, token } : undefined;
 }
 
 /** Rejects with 403 unless the token carries the scope. `api` includes everything `read_api` allows. */

@@ -9,6 +9,7 @@ import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import { answering, errorResponse } from '../platform/api-error.ts';
 import type { Clock } from '../platform/clock.ts';
+import { demoFixtures, type Fixtures } from '../platform/world.ts';
 import { type EntryRateLimit, rateLimitHandlers } from './rate-limit-handlers.ts';
 import { nominalReleaseDate, type ReleaseCalendar } from './release-calendar.ts';
 import { type ReleaseChoice, releaseChoice } from './release-choice.ts';
@@ -34,6 +35,8 @@ export interface VersionedOptions {
   siteUrl?: string;
   /** Release dates for `Deprecation` and `Sunset`; the nominal calendar by default. */
   calendar?: ReleaseCalendar;
+  /** The world whose tokens rate limits key users by; the demo world by default. */
+  fixtures?: Fixtures;
 }
 
 /** What an endpoint answers when the register does not intervene. */
@@ -52,6 +55,8 @@ export interface VersionedBehaviour {
   rulesFor(endpointId: string): readonly EntryRule[];
   /** Rate-limit handlers; they must come before every other handler. */
   handlers: HttpHandler[];
+  /** Rate-limit windows held now, over every limit. */
+  rateLimitWindows(): number;
 }
 
 /** Indexes the register's enforcement rules and builds the behaviour. */
@@ -76,11 +81,13 @@ export function createVersionedBehaviour(register: VersionedRegister, options: V
     }
   }
   const rulesFor = (endpointId: string) => byEndpoint.get(endpointId) ?? [];
+  const rateLimits = rateLimitHandlers(limits, releases, options.clock, options.fixtures ?? demoFixtures());
 
   return {
     releases,
     rulesFor,
-    handlers: rateLimitHandlers(limits, releases, options.clock),
+    handlers: rateLimits.handlers,
+    rateLimitWindows: rateLimits.windows,
     endpoint: (endpointId, answer) => (info) =>
       answering(async () => {
         const release = releases.forRequest(info.request);
