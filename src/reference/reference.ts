@@ -3,7 +3,7 @@ import { type AnalyticsModule, type AnalyticsOptions, createAnalyticsModule } fr
 import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTrackingOptions } from './errors/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
-import { demoFixtures } from './platform/world.ts';
+import { demoFixtures, type Fixtures } from './platform/world.ts';
 import { createRestModule, type RestModule } from './rest/rest-module.ts';
 import { createVersionedBehaviour, type VersionedBehaviour, type VersionedRegister } from './versioned/versioned-behaviour.ts';
 
@@ -22,6 +22,8 @@ export interface Reference {
 export interface ReferenceOptions {
   /** The clock; the system clock by default. */
   clock?: Clock;
+  /** The world (groups, projects, users, tokens); the demo world by default. */
+  fixtures?: Fixtures;
   /** Options of the analytics module (fixture repositories, offering, state store, sample data). */
   analytics?: AnalyticsOptions;
   /** Options of the error-tracking module (decompressor, key generator, state store). */
@@ -40,7 +42,7 @@ export interface ReferenceOptions {
 
 /** Builds a fresh reference implementation with the demo world and empty state. */
 export function createReference(options: ReferenceOptions = {}): Reference {
-  const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
+  const platform: PlatformContext = { fixtures: options.fixtures ?? demoFixtures(), clock: options.clock ?? systemClock };
   const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
   const versioned = options.register && createVersioned(platform, options.register, options);

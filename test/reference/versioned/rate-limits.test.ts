@@ -85,7 +85,7 @@ describe('rate limits on by default from 18.0', () => {
   it('counts the user behind a token, whichever header or spelling carries it', async () => {
     const limit = await registerLimit();
     const { call } = await createHarness({ release: '18.0' });
-    const spellings = [
+    const spellings: Record<string, string>[] = [
       { 'PRIVATE-TOKEN': 'demo-read-token' },
       { 'PRIVATE-TOKEN': '  demo-read-token ' },
       { Authorization: 'Bearer demo-read-token' },
