@@ -6,6 +6,7 @@ import type { DimensionSpec, EventsQuery, FillSpec, Granularity, MeasureSpec, Ro
 import { type DateRange, resolveDateRange } from './date-range.ts';
 import { annotate } from './member-catalog.ts';
 import { resolveOrder } from './order-spec.ts';
+import type { StringDimension } from '../tracked-events.ts';
 import { echoQuery, type QueryFrame } from './query-frame.ts';
 
 /** The most days a missing-day fill may add, so one request cannot ask for millions of rows. */
@@ -81,7 +82,9 @@ export function compileEventsQuery(frame: QueryFrame): EventsQuery {
   }));
   const measureKeys = measures.map((spec) => spec.key);
   const order = resolveOrder(query.order, columns, measureKeys, (name, field) => {
-    frame.resolve(name, field);
+    const member = frame.resolve(name, field);
+    if (member.kind !== 'dimension' || member.type !== 'string') return undefined;
+    return { dimension: member.name as StringDimension, member: name };
   });
 
   return {
