@@ -1,12 +1,12 @@
 import { ApiError } from '../../platform/api-error.ts';
 import { DAY_MS } from '../time/civil-date.ts';
 import { zoneOffsetMs } from '../time/zone.ts';
+import type { StringDimension } from '../tracked-events.ts';
 import { allOf, compileFilters } from './compile-filters.ts';
 import type { DimensionSpec, EventsQuery, FillSpec, Granularity, MeasureSpec, RowFilter } from './compiled-query.ts';
 import { type DateRange, resolveDateRange } from './date-range.ts';
 import { annotate } from './member-catalog.ts';
 import { resolveOrder } from './order-spec.ts';
-import type { StringDimension } from '../tracked-events.ts';
 import { echoQuery, type QueryFrame } from './query-frame.ts';
 
 /** The most days a missing-day fill may add, so one request cannot ask for millions of rows. */

@@ -149,7 +149,8 @@ export function executeEventsQuery(store: EventStore, query: EventsQuery): Resul
   if (having) kept = kept.filter((group) => holds(having, totals, group));
 
   const sortKeys: SortKey[] = query.order.map((key) => {
-    if (key.hidden) return { values: hiddenSortValues(store, key.hidden.dimension, key.desc, rows, groups, groupCount), desc: key.desc };
+    if (key.hidden)
+      return { values: hiddenSortValues(store, key.hidden.dimension, key.desc, rows, groups, groupCount), desc: key.desc };
     if (key.source === 'measure') {
       const measure = query.measures[key.index]?.measure as EventMeasure;
       return { values: totals.get(measure) as Float64Array, desc: key.desc };
