@@ -3,6 +3,7 @@ import { type AnalyticsModule, type AnalyticsOptions, createAnalyticsModule } fr
 import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTrackingOptions } from './errors/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
+import { LIMITS_WITHOUT_REGISTER, limitsFromRegister } from './platform/reference-limits.ts';
 import { demoFixtures, type Fixtures } from './platform/world.ts';
 import { createRestModule, type RestModule } from './rest/rest-module.ts';
 import { createVersionedBehaviour, type VersionedBehaviour, type VersionedRegister } from './versioned/versioned-behaviour.ts';
@@ -42,7 +43,11 @@ export interface ReferenceOptions {
 
 /** Builds a fresh reference implementation with the demo world and empty state. */
 export function createReference(options: ReferenceOptions = {}): Reference {
-  const platform: PlatformContext = { fixtures: options.fixtures ?? demoFixtures(), clock: options.clock ?? systemClock };
+  const platform: PlatformContext = {
+    fixtures: options.fixtures ?? demoFixtures(),
+    clock: options.clock ?? systemClock,
+    limits: options.register?.limits ? limitsFromRegister(options.register.limits) : LIMITS_WITHOUT_REGISTER,
+  };
   const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
   const versioned = options.register && createVersioned(platform, options.register, options);

@@ -27,7 +27,7 @@ function findError(state: ErrorTrackingState, project: Project, errorId: unknown
   if (!record) {
     throw new ApiError(
       404,
-      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past 90-day retention)`,
+      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${Math.round(state.errors.retentionMs / 86_400_000)}-day retention)`,
     );
   }
   return record;

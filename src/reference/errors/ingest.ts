@@ -139,7 +139,7 @@ export function recordBatch(
   const now = batch.receivedAt;
   stores.errors.purge(now);
   stores.sessions.purge(now);
-  const cutoff = retentionCutoff(now);
+  const cutoff = retentionCutoff(now, stores.errors.retentionMs);
   for (const event of batch.events) if (event.timestamp > cutoff) stores.errors.record(projectId, event);
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }

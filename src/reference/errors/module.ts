@@ -4,6 +4,7 @@
  */
 import type { HttpHandler } from 'msw';
 import type { PlatformContext } from '../platform/context.ts';
+import { daysToMs } from '../platform/reference-limits.ts';
 import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
@@ -42,7 +43,8 @@ export interface ErrorTrackingOptions {
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
 export function createErrorTrackingModule(platform: PlatformContext, options: ErrorTrackingOptions = {}): ErrorTrackingModule {
-  const state = createErrorTrackingState(options.store, options.newPublicKey);
+  const retentionMs = platform.limits ? daysToMs(platform.limits.errorRetentionDays) : undefined;
+  const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   if (options.journal) deps.onIngested = options.journal.ingested;

@@ -9,6 +9,7 @@ import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import { answering, errorResponse } from '../platform/api-error.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { RegisterLimit } from '../platform/reference-limits.ts';
 import { demoFixtures, type Fixtures } from '../platform/world.ts';
 import { type EntryRateLimit, rateLimitHandlers } from './rate-limit-handlers.ts';
 import { nominalReleaseDate, type ReleaseCalendar } from './release-calendar.ts';
@@ -23,6 +24,8 @@ export interface VersionedRegister {
   endpoints: readonly ApiEndpoint[];
   /** `site_url` is where entry pages are linked from `Link` headers. */
   settings?: { site_url: string };
+  /** The register's limits; the reference enforces the figures of some (see `limitsFromRegister`). */
+  limits?: readonly RegisterLimit[];
 }
 
 /** Options for {@link createVersionedBehaviour}. */

@@ -1,7 +1,7 @@
 /**
  * Bounds on the size of what one load request may ask for (reference design; the spec states none). They
  * keep one request from holding the server: a list of queries, nested filter groups, and the rows a list
- * returns together.
+ * returns together (the register's raw-export maximum).
  */
 import { ApiError } from '../../platform/api-error.ts';
 
@@ -10,9 +10,6 @@ export const MAX_QUERIES_PER_REQUEST = 20;
 
 /** Levels of nested `and`/`or` groups in a query's filters; deeper nesting is refused before validation. */
 export const MAX_FILTER_DEPTH = 10;
-
-/** Rows a list of queries returns together: the one-request maximum, so a list cannot multiply it. */
-export const MAX_ROWS_PER_REQUEST = 50_000;
 
 /** Rejects a query list longer than {@link MAX_QUERIES_PER_REQUEST}. */
 export function assertQueryCount(count: number): void {
@@ -53,12 +50,15 @@ export function assertFilterDepth(query: unknown): void {
   }
 }
 
-/** Rejects a list of results whose rows together pass {@link MAX_ROWS_PER_REQUEST}. */
-export function assertRowTotal(rowCounts: readonly number[]): void {
+/**
+ * Rejects a list of results whose rows together pass `maximum`, the register's rows per request, so a list
+ * cannot multiply it.
+ */
+export function assertRowTotal(rowCounts: readonly number[], maximum: number): void {
   const total = rowCounts.reduce((sum, count) => sum + count, 0);
-  if (total > MAX_ROWS_PER_REQUEST)
+  if (total > maximum)
     throw new ApiError(
       400,
-      `query: the ${rowCounts.length} queries return ${total} rows together; one request returns at most ${MAX_ROWS_PER_REQUEST}; lower their limits or send them in separate requests`,
+      `query: the ${rowCounts.length} queries return ${total} rows together; one request returns at most ${maximum}; lower their limits or send them in separate requests`,
     );
 }
