@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
+import type { IngestionAnswer, IngestionInput } from './errors/ingestion-handlers.ts';
+import { INGESTION_PATH } from './errors/ingestion-handlers.ts';
 import { bodyLimitFor } from './host/body-limits.ts';
 import { errorResponse } from './platform/api-error.ts';
 
@@ -10,9 +12,6 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Headers every answer carries: browsers must not guess a type other than the one sent. */
 const ALWAYS = { 'X-Content-Type-Options': 'nosniff' } as const;
 
-/** A route the host answers itself, before MSW, for the busiest paths; undefined falls through to the handlers. */
-export type DirectRoute = (request: Request) => Promise<Response | undefined> | Response | undefined;
-
 /** Options of {@link createReferenceServer}. */
 export interface ReferenceServerOptions {
   /**
@@ -20,8 +19,11 @@ export interface ReferenceServerOptions {
    * default: the host then drops both and passes the socket's address, so a client cannot pose as many users.
    */
   trustProxy?: boolean;
-  /** Routes tried before the MSW handlers (the Node-only ingestion path). */
-  direct?: DirectRoute;
+  /**
+   * The error-tracking store and envelope endpoints answered without MSW or a Fetch `Request` (the busiest
+   * path), by the same function their MSW handler calls; usually `reference.errors.answerIngestion`.
+   */
+  ingest?: (input: IngestionInput) => Promise<IngestionAnswer>;
 }
 
 /** A body that went over its route's limit while being read. */
@@ -118,6 +120,62 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
+/** Node's headers as the ingestion reads them: `get` by lower-case name. */
+const nodeHeaders = (req: IncomingMessage): Pick<Headers, 'get'> => ({
+  get: (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  },
+});
+
+/**
+ * The direct ingestion route: a POST to a store or envelope path is answered by `ingest` with the body read
+ * under the same limits, and true is returned; anything else returns false for the MSW path.
+ */
+async function ingestDirectly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ingest: NonNullable<ReferenceServerOptions['ingest']>,
+  trustProxy: boolean,
+): Promise<boolean> {
+  const target = req.url ?? '/';
+  const query = target.indexOf('?');
+  const match = INGESTION_PATH.exec(query < 0 ? target : target.slice(0, query));
+  if (!match) return false;
+  const { bytes: limit, route } = bodyLimitFor(match[0]);
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    closeAfter(res, req.socket);
+    await send(res, tooLarge({ tooLarge: true, bytes: declared, limit, route }, true));
+    return true;
+  }
+  const forwarded = trustProxy ? nodeHeaders(req).get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  let tooBig: TooLarge | undefined;
+  const answer = await ingest({
+    kind: match[2] as 'envelope' | 'store',
+    // As sent: a project id is canonical decimal digits, so an escaped one is simply not found.
+    projectId: match[1] as string,
+    headers: nodeHeaders(req),
+    query: new URLSearchParams(query < 0 ? '' : target.slice(query + 1)),
+    contentLength: req.headers['content-length'] ?? null,
+    clientAddress: forwarded || req.socket.remoteAddress || '127.0.0.1',
+    body: async () => {
+      const body = await readBody(req, limit, route);
+      if (!isTooLarge(body)) return body;
+      tooBig = body;
+      return new Uint8Array();
+    },
+  });
+  if (tooBig) {
+    closeAfter(res, req.socket);
+    await send(res, tooLarge(tooBig, false));
+    return true;
+  }
+  res.writeHead(answer.status, { ...ALWAYS, ...answer.headers, 'content-length': Buffer.byteLength(answer.text) });
+  res.end(answer.text);
+  return true;
+}
+
 /** After a refused body the rest of it is not read: the answer is sent and the connection closed. */
 function closeAfter(res: ServerResponse, socket: Socket): void {
   res.once('finish', () => socket.destroySoon());
@@ -132,13 +190,14 @@ export function createReferenceServer(handlers: HttpHandler[], options: Referenc
   const trustProxy = options.trustProxy ?? false;
   const server = createServer(async (req, res) => {
     try {
+      if (options.ingest && req.method === 'POST' && (await ingestDirectly(req, res, options.ingest, trustProxy))) return;
       const request = await toRequest(req, trustProxy);
       if (request instanceof Response) {
         if (request.headers.get('connection') === 'close') closeAfter(res, req.socket);
         await send(res, request);
         return;
       }
-      const response = (await options.direct?.(request)) ?? (await getResponse(handlers, request));
+      const response = await getResponse(handlers, request);
       await send(
         res,
         response ??

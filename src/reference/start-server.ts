@@ -93,7 +93,11 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   // so the nominal address is used for it and every DSN created later names the real one.
   const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port === 0 ? 8787 : port}`;
   const built = options.dataDir ? await durableReference(options.dataDir, origin) : await memoryReference(origin);
-  const server = createReferenceServer(built.reference.handlers, { trustProxy: options.trustProxy ?? false });
+  const server = createReferenceServer(built.reference.handlers, {
+    trustProxy: options.trustProxy ?? false,
+    // SDK ingestion skips MSW in Node; the MSW handler and this route call the same answerIngestion.
+    ingest: built.reference.errors.answerIngestion,
+  });
   const url = await listen(server, port, host);
   return {
     url,

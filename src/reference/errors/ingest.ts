@@ -40,7 +40,8 @@ export interface IngestRequest {
   kind: 'store' | 'envelope';
   /** The `{project_id}` path segment, as sent. */
   projectId: string;
-  headers: Headers;
+  /** The request headers; only `get` is used, so a host may pass its own view of them. */
+  headers: Pick<Headers, 'get'>;
   query: URLSearchParams;
   body: Uint8Array;
   /** The client's address, for `{{auto}}`. */

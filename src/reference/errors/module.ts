@@ -11,7 +11,7 @@ import { clientKeyHandlers } from './client-key-handlers.ts';
 import { errorHandlers } from './error-handlers.ts';
 import type { ErrorStatus } from './error-store.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest, type RecordedBatch, recordBatch } from './ingest.ts';
-import { ingestionHandlers } from './ingestion-handlers.ts';
+import { answerIngestion, type IngestionAnswer, type IngestionInput, ingestionHandlers } from './ingestion-handlers.ts';
 import { settingsHandlers } from './settings-handlers.ts';
 import { createErrorTrackingState, type ErrorTrackingState } from './state.ts';
 
@@ -24,6 +24,8 @@ export interface ErrorTrackingModule {
   state: ErrorTrackingState;
   /** Ingestion without HTTP: what the handlers call, exposed for hosts and benchmarks. */
   ingest(request: IngestRequest): Promise<IngestResult>;
+  /** The store and envelope endpoints' whole answer, as the MSW handler gives it; for hosts that route without MSW. */
+  answerIngestion(input: IngestionInput): Promise<IngestionAnswer>;
 }
 
 /** Options for {@link createErrorTrackingModule}. */
@@ -59,6 +61,7 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
       ...errorHandlers(platform, state, options.journal?.statusChanged),
     ],
     ingest: (request) => ingest(deps, request),
+    answerIngestion: (input) => answerIngestion(deps, input),
   };
 }
 

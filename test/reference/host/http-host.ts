@@ -12,10 +12,16 @@ export interface HttpHost {
   close(): Promise<void>;
 }
 
-/** Starts the reference on port 0 with these options. */
+/**
+ * Starts the reference on port 0 with these options; ingestion takes the Node-only direct route, as the real
+ * server does, unless `server.ingest` is set to undefined explicitly.
+ */
 export async function startHost(options: ReferenceOptions = {}, server: ReferenceServerOptions = {}): Promise<HttpHost> {
   const reference = createReference(options);
-  const http: Server = createReferenceServer(reference.handlers, server);
+  const http: Server = createReferenceServer(reference.handlers, {
+    ...('ingest' in server ? {} : { ingest: reference.errors.answerIngestion }),
+    ...server,
+  });
   const base = await listen(http, 0);
   return {
     reference,
