@@ -8,12 +8,25 @@
  * - `direct`: the `ingest` function the handlers call, given headers and query already parsed (as a
  *   host has them), without building a `Request`;
  *
- * each with the portable `DecompressionStream` and with `node:zlib`. The floor is the same bodies, before
- * compression, only decoded from UTF-8, split into lines and `JSON.parse`d, timed interleaved with each
- * path; the ratio is the path's time over the floor's. Options: `--count N` (default 100000) and
- * `--paths handlers-stream,direct-zlib,…` to pick paths.
+ * each with the portable `DecompressionStream` and with `node:zlib`; and over real HTTP:
+ *
+ * - `http-direct`: the local server in its own process on loopback, ingestion on the Node host's direct
+ *   route (as `npm run reference` serves it), `node:zlib`; the requests sent by `--clients` keep-alive
+ *   connections (16 by default), each one request at a time;
+ * - `http-msw`: the same server with ingestion through MSW, for comparison;
+ * - `http-bare`: the peer of the HTTP paths, a bare Node HTTP server that reads each body and answers 200,
+ *   same process layout and clients: what HTTP alone costs on this machine right now.
+ *
+ * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
+ * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
+ * HTTP paths the floor runs in this process while the server runs in its own, so the ratio is wall time of
+ * the same requests). Options: `--count N` (default 100000), `--clients N` and `--paths http-direct,…`.
  */
 
+import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { getResponse } from 'msw';
@@ -26,10 +39,12 @@ import { createReference, type Reference } from '../../src/reference/reference.t
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
-    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib' },
+    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-direct,http-msw' },
+    clients: { type: 'string', default: '16' },
   },
 });
 const COUNT = Number(values.count);
+const CLIENTS = Number(values.clients);
 const PUBLIC_KEY = '0123456789abcdef0123456789abcdef';
 const BASE = 'http://localhost:8787';
 const DSN = `http://${PUBLIC_KEY}@localhost:8787/api/v4/error_tracking/collector/1`;
@@ -121,6 +136,8 @@ const summarize = (ms: number, durations: Float64Array): Timing => {
 
 /** Sends requests one after the other, recording each one's time. */
 async function sendAll(requests: Prepared[], send: Send, durations: Float64Array, offset: number): Promise<void> {
+  const batch = (send as Partial<ReturnType<typeof viaHttp>>).batch;
+  if (batch) return batch(requests, durations, offset);
   for (const [index, request] of requests.entries()) {
     const before = performance.now();
     const status = await send(request);
@@ -162,6 +179,77 @@ async function measure(requests: Prepared[], send: Send): Promise<{ path: Timing
   return { path: summarize(pathMs, pathDurations), floor: summarize(floorMs, floorDurations) };
 }
 
+/** A local server in its own process, and how to ask it how many events it stored. */
+interface HttpServer {
+  url: URL;
+  stored(): Promise<number>;
+  stop(): void;
+}
+
+type HttpRoute = 'direct' | 'msw' | 'bare';
+
+async function startHttpServer(route: HttpRoute): Promise<HttpServer> {
+  const script = path.join(import.meta.dirname, 'ingest-http-server.ts');
+  const child = spawn(process.execPath, [script, '--route', route, '--key', PUBLIC_KEY], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error('the bench server stopped');
+    return line.value;
+  };
+  const url = new URL(await next());
+  return {
+    url,
+    stored: async () => {
+      child.stdin.write('count\n');
+      return Number(await next());
+    },
+    stop: () => child.kill(),
+  };
+}
+
+/** Sends over HTTP with `CLIENTS` keep-alive connections, each one request at a time, as SDKs in many apps do. */
+function viaHttp(
+  server: HttpServer,
+): Send & { batch(requests: Prepared[], durations: Float64Array, offset: number): Promise<void> } {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const one = (request: Prepared) =>
+    new Promise<number>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          agent,
+          host: server.url.hostname,
+          port: server.url.port,
+          method: 'POST',
+          path: request.path,
+          headers: { ...request.headers, 'content-length': request.body.length },
+        },
+        (response) => {
+          response.resume();
+          response.once('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      sent.once('error', reject);
+      sent.end(request.body);
+    });
+  const send = one as Send & { batch(requests: Prepared[], durations: Float64Array, offset: number): Promise<void> };
+  send.batch = async (requests, durations, offset) => {
+    let next = 0;
+    const client = async () => {
+      while (next < requests.length) {
+        const index = next++;
+        const request = requests[index] as Prepared;
+        const before = performance.now();
+        const status = await one(request);
+        durations[offset + index] = performance.now() - before;
+        if (status !== 200) throw new Error(`request ${offset + index} (${request.path}) answered ${status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+  };
+  return send;
+}
+
 const DECOMPRESSORS = { stream: ['DecompressionStream', undefined], zlib: ['node:zlib', zlibDecompressor] } as const;
 const SENDERS = { handlers: ['handlers (MSW getResponse)', viaHandlers], direct: ['direct ingest()', direct] } as const;
 
@@ -171,7 +259,9 @@ function pathOf(name: string) {
   const sender = SENDERS[via];
   const decompressor = DECOMPRESSORS[decompression];
   if (!sender || !decompressor)
-    throw new Error(`unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib`);
+    throw new Error(
+      `unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib, http-bare, http-direct, http-msw`,
+    );
   return { label: `${sender[0]}, ${decompressor[0]}`, fresh: () => freshReference(decompressor[1]), sender: sender[1] };
 }
 
@@ -185,20 +275,47 @@ console.log(
 const rate = (timing: Timing) => Math.round(COUNT / timing.seconds);
 const p99 = (timing: Timing) => `${(timing.p99 * 1000).toFixed(1)} µs`;
 
+const HTTP_LABELS: Record<HttpRoute, string> = {
+  direct: 'direct ingestion route, node:zlib',
+  msw: 'ingestion through MSW, node:zlib',
+  bare: 'bare Node server answering 200 (the HTTP peer)',
+};
+
+/** Runs an HTTP path: warm-up server, then a fresh one timed over every request. */
+async function runHttp(route: HttpRoute): Promise<void> {
+  const warm = await startHttpServer(route);
+  await measure(requests.slice(0, 5000), viaHttp(warm));
+  warm.stop();
+  const server = await startHttpServer(route);
+  const { path: timing, floor } = await measure(requests, viaHttp(server));
+  const stored = await server.stored();
+  server.stop();
+  if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
+  report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
+}
+
+function report(label: string, timing: Timing, floor: Timing): void {
+  const ratio = timing.seconds / floor.seconds;
+  const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
+  console.log(`\n${label}`);
+  console.log(`  ${rate(timing)} events/s, p99 ${p99(timing)} per request`);
+  console.log(
+    `  floor (UTF-8 decode + split + JSON.parse, same requests, interleaved): ${rate(floor)} events/s, p99 ${p99(floor)}`,
+  );
+  console.log(`  ${ratio.toFixed(1)}× the floor: ${goals}`);
+}
+
 for (const name of values.paths.split(',').map((each) => each.trim())) {
+  if (name.startsWith('http-') && name.slice(5) in HTTP_LABELS) {
+    await runHttp(name.slice(5) as HttpRoute);
+    continue;
+  }
   const path = pathOf(name);
   await measure(requests.slice(0, 5000), path.sender(path.fresh()));
   const reference = path.fresh();
   const { path: timing, floor } = await measure(requests, path.sender(reference));
   const stored = reference.errors.state.errors.size();
   if (stored !== COUNT) throw new Error(`${path.label}: ${stored} events stored, expected ${COUNT}`);
-  const ratio = timing.seconds / floor.seconds;
-  const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
-  console.log(`\n${path.label}`);
-  console.log(`  ${rate(timing)} events/s, p99 ${p99(timing)} per request`);
-  console.log(
-    `  floor (UTF-8 decode + split + JSON.parse, same requests, interleaved): ${rate(floor)} events/s, p99 ${p99(floor)}`,
-  );
-  console.log(`  ${ratio.toFixed(1)}× the floor: ${goals}`);
+  report(path.label, timing, floor);
 }
 if (sink === 0) throw new Error('nothing parsed');
