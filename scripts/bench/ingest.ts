@@ -23,10 +23,6 @@
  * the same requests). Options: `--count N` (default 100000), `--clients N` and `--paths http-direct,…`.
  */
 
-import { spawn } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { getResponse } from 'msw';
@@ -35,6 +31,7 @@ import type { IngestRequest } from '../../src/reference/errors/ingest.ts';
 import { SDK_SAMPLES } from '../../src/reference/errors/sdk-samples.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
 import { createReference, type Reference } from '../../src/reference/reference.ts';
+import { type BatchSend, type HttpRoute, startHttpServer, viaHttp } from './ingest-http-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -136,7 +133,7 @@ const summarize = (ms: number, durations: Float64Array): Timing => {
 
 /** Sends requests one after the other, recording each one's time. */
 async function sendAll(requests: Prepared[], send: Send, durations: Float64Array, offset: number): Promise<void> {
-  const batch = (send as Partial<ReturnType<typeof viaHttp>>).batch;
+  const batch = (send as Partial<BatchSend<Prepared>>).batch;
   if (batch) return batch(requests, durations, offset);
   for (const [index, request] of requests.entries()) {
     const before = performance.now();
@@ -179,77 +176,6 @@ async function measure(requests: Prepared[], send: Send): Promise<{ path: Timing
   return { path: summarize(pathMs, pathDurations), floor: summarize(floorMs, floorDurations) };
 }
 
-/** A local server in its own process, and how to ask it how many events it stored. */
-interface HttpServer {
-  url: URL;
-  stored(): Promise<number>;
-  stop(): void;
-}
-
-type HttpRoute = 'direct' | 'msw' | 'bare';
-
-async function startHttpServer(route: HttpRoute): Promise<HttpServer> {
-  const script = path.join(import.meta.dirname, 'ingest-http-server.ts');
-  const child = spawn(process.execPath, [script, '--route', route, '--key', PUBLIC_KEY], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const next = async () => {
-    const line = await lines.next();
-    if (line.done) throw new Error('the bench server stopped');
-    return line.value;
-  };
-  const url = new URL(await next());
-  return {
-    url,
-    stored: async () => {
-      child.stdin.write('count\n');
-      return Number(await next());
-    },
-    stop: () => child.kill(),
-  };
-}
-
-/** Sends over HTTP with `CLIENTS` keep-alive connections, each one request at a time, as SDKs in many apps do. */
-function viaHttp(
-  server: HttpServer,
-): Send & { batch(requests: Prepared[], durations: Float64Array, offset: number): Promise<void> } {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const one = (request: Prepared) =>
-    new Promise<number>((resolve, reject) => {
-      const sent = httpRequest(
-        {
-          agent,
-          host: server.url.hostname,
-          port: server.url.port,
-          method: 'POST',
-          path: request.path,
-          headers: { ...request.headers, 'content-length': request.body.length },
-        },
-        (response) => {
-          response.resume();
-          response.once('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      sent.once('error', reject);
-      sent.end(request.body);
-    });
-  const send = one as Send & { batch(requests: Prepared[], durations: Float64Array, offset: number): Promise<void> };
-  send.batch = async (requests, durations, offset) => {
-    let next = 0;
-    const client = async () => {
-      while (next < requests.length) {
-        const index = next++;
-        const request = requests[index] as Prepared;
-        const before = performance.now();
-        const status = await one(request);
-        durations[offset + index] = performance.now() - before;
-        if (status !== 200) throw new Error(`request ${offset + index} (${request.path}) answered ${status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CLIENTS }, client));
-  };
-  return send;
-}
-
 const DECOMPRESSORS = { stream: ['DecompressionStream', undefined], zlib: ['node:zlib', zlibDecompressor] } as const;
 const SENDERS = { handlers: ['handlers (MSW getResponse)', viaHandlers], direct: ['direct ingest()', direct] } as const;
 
@@ -283,11 +209,11 @@ const HTTP_LABELS: Record<HttpRoute, string> = {
 
 /** Runs an HTTP path: warm-up server, then a fresh one timed over every request. */
 async function runHttp(route: HttpRoute): Promise<void> {
-  const warm = await startHttpServer(route);
-  await measure(requests.slice(0, 5000), viaHttp(warm));
+  const warm = await startHttpServer(route, PUBLIC_KEY);
+  await measure(requests.slice(0, 5000), viaHttp(warm, CLIENTS));
   warm.stop();
-  const server = await startHttpServer(route);
-  const { path: timing, floor } = await measure(requests, viaHttp(server));
+  const server = await startHttpServer(route, PUBLIC_KEY);
+  const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
   const stored = await server.stored();
   server.stop();
   if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
