@@ -3,7 +3,7 @@
  * memory. Every one now gets a 4xx with a JSON message, in bounded time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYLOAD_DATA_SCHEMA } from '../../../src/reference/analytics/collector/tp2-payload.ts';
+import { MAX_BATCH_EVENTS, PAYLOAD_DATA_SCHEMA } from '../../../src/reference/analytics/collector/tp2-payload.ts';
 import { MAX_FILTER_DEPTH, MAX_QUERIES_PER_REQUEST } from '../../../src/reference/analytics/query/query-bounds.ts';
 import { COLLECTOR_BODY_BYTES, JSON_BODY_BYTES } from '../../../src/reference/host/body-limits.ts';
 import { type HttpHost, rawExchange, startHost } from './http-host.ts';
@@ -181,14 +181,20 @@ describe('body limits while streaming', () => {
       413,
       /the event collector takes at most 1048576 bytes/,
     );
-    const many = JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: Array(1001).fill({ e: 'pv', aid: 'demo-app' }) });
+    const many = JSON.stringify({
+      schema: PAYLOAD_DATA_SCHEMA,
+      data: Array(MAX_BATCH_EVENTS + 1).fill({ e: 'pv', aid: 'demo-app' }),
+    });
     await expectJson4xx(
       await fetch(collector, { method: 'POST', body: many }),
       400,
-      /the batch holds 1001 events; the collector takes at most 1000/,
+      /the batch holds 5001 events; the collector takes at most 5000/,
     );
-    const thousand = JSON.stringify({ schema: PAYLOAD_DATA_SCHEMA, data: Array(1000).fill({ e: 'pv', aid: 'demo-app' }) });
-    expect((await fetch(collector, { method: 'POST', body: thousand })).status).toBe(200);
+    const most = JSON.stringify({
+      schema: PAYLOAD_DATA_SCHEMA,
+      data: Array(MAX_BATCH_EVENTS).fill({ e: 'pv', aid: 'demo-app' }),
+    });
+    expect((await fetch(collector, { method: 'POST', body: most })).status).toBe(200);
     const padded = JSON.stringify({ query: { measures: ['TrackedEvents.count'] }, pad: 'x'.repeat(JSON_BODY_BYTES) });
     await expectJson4xx(await load(padded), 413, /API takes at most 262144 bytes/);
   });

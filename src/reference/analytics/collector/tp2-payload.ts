@@ -8,9 +8,9 @@ export const PAYLOAD_DATA_SCHEMA = 'iglu:com.snowplowanalytics.snowplow/payload_
 
 /**
  * Events in one tp2 batch (reference design): trackers flush far fewer (the browser tracker's default buffer is
- * one event), and a batch is validated whole before anything is stored.
+ * one event), and a batch is validated whole before anything is stored. The site's demo posts 2,000 at once.
  */
-export const MAX_BATCH_EVENTS = 1000;
+export const MAX_BATCH_EVENTS = 5000;
 
 /**
  * Reads a tp2 POST body `{"schema": "iglu:…/payload_data/jsonschema/1-0-x", "data": [event, …]}`. Anything else
