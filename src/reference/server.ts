@@ -24,6 +24,8 @@ export interface ReferenceServerOptions {
    * path), by the same function their MSW handler calls; usually `reference.errors.answerIngestion`.
    */
   ingest?: (input: IngestionInput) => Promise<IngestionAnswer>;
+  /** How long a request may take to arrive, headers and body, before it is answered 408; 30 s by default. */
+  requestTimeoutMs?: number;
 }
 
 /** A body that went over its route's limit while being read. */
@@ -188,7 +190,10 @@ function closeAfter(res: ServerResponse, socket: Socket): void {
  */
 export function createReferenceServer(handlers: HttpHandler[], options: ReferenceServerOptions = {}): Server {
   const trustProxy = options.trustProxy ?? false;
-  const server = createServer(async (req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Stalled requests are looked for every second, so the timeout holds to about a second.
+  const timing = { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: 1000 };
+  const server = createServer(timing, async (req, res) => {
     try {
       if (options.ingest && req.method === 'POST' && (await ingestDirectly(req, res, options.ingest, trustProxy))) return;
       const request = await toRequest(req, trustProxy);
@@ -212,8 +217,6 @@ export function createReferenceServer(handlers: HttpHandler[], options: Referenc
     }
   });
   // A request that stalls (a body shorter than its Content-Length, headers never finished) gets 408 in bounded time.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;

@@ -198,4 +198,21 @@ describe('body limits while streaming', () => {
     const padded = JSON.stringify({ query: { measures: ['TrackedEvents.count'] }, pad: 'x'.repeat(JSON_BODY_BYTES) });
     await expectJson4xx(await load(padded), 413, /API takes at most 262144 bytes/);
   });
+
+  it('answers a body shorter than its Content-Length with a JSON 408 once the request time runs out', async () => {
+    const quick = await startHost({}, { requestTimeoutMs: 500 });
+    try {
+      const started = Date.now();
+      const answer = await rawExchange(
+        quick.port,
+        'POST /api/v4/projects/1/product_analytics/request/load HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"q',
+      );
+      expect(answer.status).toBe(408);
+      expect(answer.text).toMatch(/"message":"408: the request could not be read as HTTP/);
+      expect(answer.closedByServer).toBe(true);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await quick.close();
+    }
+  });
 });
