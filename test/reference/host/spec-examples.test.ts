@@ -45,29 +45,37 @@ const EXPORT_DIMENSIONS = [
 ].map((member) => `TrackedEvents.${member}`);
 
 describe("the spec's example bodies", () => {
-  it('runs the funnel query as written', async () => {
-    const { status, body } = await post(
-      {
-        query: {
-          measures: ['completed_purchase.count'],
-          order: { 'completed_purchase.count': 'desc' },
-          filters: [{ member: 'completed_purchase.date', operator: 'beforeDate', values: ['2024-06-01'] }],
-          dimensions: ['completed_purchase.step'],
-        },
-      },
-      '?queryType=multi',
-    );
-    expect(status).toBe(200);
-    const rows = body.results[0]?.data ?? [];
-    expect(rows.map((row) => row['completed_purchase.step']).sort()).toEqual([
-      'open_cart',
-      'purchase',
-      'start_checkout',
-      'view_products',
-    ]);
-    const counts = rows.map((row) => Number(row['completed_purchase.count']));
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(counts[0]).toBeGreaterThan(0);
+  it('runs the funnel query as written, with and without queryType, for a date or a date-time', async () => {
+    for (const [before, queryType] of [
+      ['2024-06-01', '?queryType=multi'],
+      ['2024-06-01T00:00:00Z', ''],
+    ] as const) {
+      for (const direction of ['desc', 'asc'] as const) {
+        const { status, body } = await post(
+          {
+            query: {
+              measures: ['completed_purchase.count'],
+              order: { 'completed_purchase.count': direction },
+              filters: [{ member: 'completed_purchase.date', operator: 'beforeDate', values: [before] }],
+              dimensions: ['completed_purchase.step'],
+            },
+          },
+          queryType,
+        );
+        expect(status, `${before} ${direction}`).toBe(200);
+        const result = queryType ? body.results[0] : (body as unknown as { data: Record<string, string | null>[] });
+        const rows = result?.data ?? [];
+        expect(rows.map((row) => row['completed_purchase.step']).sort()).toEqual([
+          'open_cart',
+          'purchase',
+          'start_checkout',
+          'view_products',
+        ]);
+        const counts = rows.map((row) => Number(row['completed_purchase.count']));
+        expect(counts).toEqual([...counts].sort((a, b) => (direction === 'desc' ? b - a : a - b)));
+        expect(Math.max(...counts)).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('runs the raw export ordered by TrackedEvents.apiKey although apiKey is not among its dimensions', async () => {
