@@ -8,10 +8,19 @@
  * - `direct`: the `ingest` function the handlers call, given headers and query already parsed (as a
  *   host has them), without building a `Request`;
  *
- * each with the portable `DecompressionStream` and with `node:zlib`. The floor is the same bodies, before
- * compression, only decoded from UTF-8, split into lines and `JSON.parse`d, timed interleaved with each
- * path; the ratio is the path's time over the floor's. Options: `--count N` (default 100000) and
- * `--paths handlers-stream,direct-zlib,…` to pick paths.
+ * each with the portable `DecompressionStream` and with `node:zlib`; and over real HTTP:
+ *
+ * - `http-direct`: the local server in its own process on loopback, ingestion on the Node host's direct
+ *   route (as `npm run reference` serves it), `node:zlib`; the requests sent by `--clients` keep-alive
+ *   connections (16 by default), each one request at a time;
+ * - `http-msw`: the same server with ingestion through MSW, for comparison;
+ * - `http-bare`: the peer of the HTTP paths, a bare Node HTTP server that reads each body and answers 200,
+ *   same process layout and clients: what HTTP alone costs on this machine right now.
+ *
+ * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
+ * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
+ * HTTP paths the floor runs in this process while the server runs in its own, so the ratio is wall time of
+ * the same requests). Options: `--count N` (default 100000), `--clients N` and `--paths http-direct,…`.
  */
 
 import { parseArgs } from 'node:util';
@@ -22,14 +31,17 @@ import type { IngestRequest } from '../../src/reference/errors/ingest.ts';
 import { SDK_SAMPLES } from '../../src/reference/errors/sdk-samples.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
 import { createReference, type Reference } from '../../src/reference/reference.ts';
+import { type BatchSend, type HttpRoute, startHttpServer, viaHttp } from './ingest-http-client.ts';
 
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
-    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib' },
+    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-direct,http-msw' },
+    clients: { type: 'string', default: '16' },
   },
 });
 const COUNT = Number(values.count);
+const CLIENTS = Number(values.clients);
 const PUBLIC_KEY = '0123456789abcdef0123456789abcdef';
 const BASE = 'http://localhost:8787';
 const DSN = `http://${PUBLIC_KEY}@localhost:8787/api/v4/error_tracking/collector/1`;
@@ -121,6 +133,8 @@ const summarize = (ms: number, durations: Float64Array): Timing => {
 
 /** Sends requests one after the other, recording each one's time. */
 async function sendAll(requests: Prepared[], send: Send, durations: Float64Array, offset: number): Promise<void> {
+  const batch = (send as Partial<BatchSend<Prepared>>).batch;
+  if (batch) return batch(requests, durations, offset);
   for (const [index, request] of requests.entries()) {
     const before = performance.now();
     const status = await send(request);
@@ -171,7 +185,9 @@ function pathOf(name: string) {
   const sender = SENDERS[via];
   const decompressor = DECOMPRESSORS[decompression];
   if (!sender || !decompressor)
-    throw new Error(`unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib`);
+    throw new Error(
+      `unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib, http-bare, http-direct, http-msw`,
+    );
   return { label: `${sender[0]}, ${decompressor[0]}`, fresh: () => freshReference(decompressor[1]), sender: sender[1] };
 }
 
@@ -185,20 +201,47 @@ console.log(
 const rate = (timing: Timing) => Math.round(COUNT / timing.seconds);
 const p99 = (timing: Timing) => `${(timing.p99 * 1000).toFixed(1)} µs`;
 
+const HTTP_LABELS: Record<HttpRoute, string> = {
+  direct: 'direct ingestion route, node:zlib',
+  msw: 'ingestion through MSW, node:zlib',
+  bare: 'bare Node server answering 200 (the HTTP peer)',
+};
+
+/** Runs an HTTP path: warm-up server, then a fresh one timed over every request. */
+async function runHttp(route: HttpRoute): Promise<void> {
+  const warm = await startHttpServer(route, PUBLIC_KEY);
+  await measure(requests.slice(0, 5000), viaHttp(warm, CLIENTS));
+  warm.stop();
+  const server = await startHttpServer(route, PUBLIC_KEY);
+  const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
+  const stored = await server.stored();
+  server.stop();
+  if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
+  report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
+}
+
+function report(label: string, timing: Timing, floor: Timing): void {
+  const ratio = timing.seconds / floor.seconds;
+  const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
+  console.log(`\n${label}`);
+  console.log(`  ${rate(timing)} events/s, p99 ${p99(timing)} per request`);
+  console.log(
+    `  floor (UTF-8 decode + split + JSON.parse, same requests, interleaved): ${rate(floor)} events/s, p99 ${p99(floor)}`,
+  );
+  console.log(`  ${ratio.toFixed(1)}× the floor: ${goals}`);
+}
+
 for (const name of values.paths.split(',').map((each) => each.trim())) {
+  if (name.startsWith('http-') && name.slice(5) in HTTP_LABELS) {
+    await runHttp(name.slice(5) as HttpRoute);
+    continue;
+  }
   const path = pathOf(name);
   await measure(requests.slice(0, 5000), path.sender(path.fresh()));
   const reference = path.fresh();
   const { path: timing, floor } = await measure(requests, path.sender(reference));
   const stored = reference.errors.state.errors.size();
   if (stored !== COUNT) throw new Error(`${path.label}: ${stored} events stored, expected ${COUNT}`);
-  const ratio = timing.seconds / floor.seconds;
-  const goals = rate(timing) >= 20_000 && ratio <= 5 ? 'meets both goals' : 'misses a goal (≥ 20,000 events/s, ≤ 5× floor)';
-  console.log(`\n${path.label}`);
-  console.log(`  ${rate(timing)} events/s, p99 ${p99(timing)} per request`);
-  console.log(
-    `  floor (UTF-8 decode + split + JSON.parse, same requests, interleaved): ${rate(floor)} events/s, p99 ${p99(floor)}`,
-  );
-  console.log(`  ${ratio.toFixed(1)}× the floor: ${goals}`);
+  report(path.label, timing, floor);
 }
 if (sink === 0) throw new Error('nothing parsed');

@@ -15,6 +15,7 @@ export const GET: APIRoute = async () => {
       entries: register.entries,
       releases: register.releases,
       endpoints: register.endpoints,
+      limits: register.limits,
       siteUrl: register.settings.site_url,
       configDir: register.settings.config_dir,
       repositories,

@@ -3,7 +3,8 @@ import { type AnalyticsModule, type AnalyticsOptions, createAnalyticsModule } fr
 import { createErrorTrackingModule, type ErrorTrackingModule, type ErrorTrackingOptions } from './errors/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { PlatformContext } from './platform/context.ts';
-import { demoFixtures } from './platform/world.ts';
+import { LIMITS_WITHOUT_REGISTER, limitsFromRegister } from './platform/reference-limits.ts';
+import { demoFixtures, type Fixtures } from './platform/world.ts';
 import { createRestModule, type RestModule } from './rest/rest-module.ts';
 import { createVersionedBehaviour, type VersionedBehaviour, type VersionedRegister } from './versioned/versioned-behaviour.ts';
 
@@ -22,6 +23,8 @@ export interface Reference {
 export interface ReferenceOptions {
   /** The clock; the system clock by default. */
   clock?: Clock;
+  /** The world (groups, projects, users, tokens); the demo world by default. */
+  fixtures?: Fixtures;
   /** Options of the analytics module (fixture repositories, offering, state store, sample data). */
   analytics?: AnalyticsOptions;
   /** Options of the error-tracking module (decompressor, key generator, state store). */
@@ -40,7 +43,11 @@ export interface ReferenceOptions {
 
 /** Builds a fresh reference implementation with the demo world and empty state. */
 export function createReference(options: ReferenceOptions = {}): Reference {
-  const platform: PlatformContext = { fixtures: demoFixtures(), clock: options.clock ?? systemClock };
+  const platform: PlatformContext = {
+    fixtures: options.fixtures ?? demoFixtures(),
+    clock: options.clock ?? systemClock,
+    limits: options.register?.limits ? limitsFromRegister(options.register.limits) : LIMITS_WITHOUT_REGISTER,
+  };
   const analytics = createAnalyticsModule(platform, options.analytics);
   const errors = createErrorTrackingModule(platform, options.errors);
   const versioned = options.register && createVersioned(platform, options.register, options);
@@ -54,6 +61,6 @@ export function createReference(options: ReferenceOptions = {}): Reference {
 
 function createVersioned(platform: PlatformContext, register: VersionedRegister, options: ReferenceOptions) {
   const { release, siteUrl } = options;
-  const behaviour = createVersionedBehaviour(register, { clock: platform.clock, release, siteUrl });
+  const behaviour = createVersionedBehaviour(register, { clock: platform.clock, release, siteUrl, fixtures: platform.fixtures });
   return { behaviour, rest: createRestModule(platform, behaviour, register.endpoints) };
 }

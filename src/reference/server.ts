@@ -1,41 +1,207 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
+import type { IngestionAnswer, IngestionInput } from './errors/ingestion-handlers.ts';
+import { INGESTION_PATH } from './errors/ingestion-handlers.ts';
+import { bodyLimitFor } from './host/body-limits.ts';
 import { errorResponse } from './platform/api-error.ts';
 
-/** Turns a Node request into a Fetch `Request`, keeping the address it came in on (for DSNs). */
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const host = req.headers.host ?? 'localhost';
-  const url = new URL(req.url ?? '/', `http://${host}`);
+/** Methods the reference answers; anything else (TRACE, CONNECT, PROPFIND …) is a 405 before routing. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Headers every answer carries: browsers must not guess a type other than the one sent. */
+const ALWAYS = { 'X-Content-Type-Options': 'nosniff' } as const;
+
+/** Options of {@link createReferenceServer}. */
+export interface ReferenceServerOptions {
+  /**
+   * Trust a client-sent `X-Forwarded-For` (and `X-Real-IP`), as behind a proxy that sets them. Off by
+   * default: the host then drops both and passes the socket's address, so a client cannot pose as many users.
+   */
+  trustProxy?: boolean;
+  /**
+   * The error-tracking store and envelope endpoints answered without MSW or a Fetch `Request` (the busiest
+   * path), by the same function their MSW handler calls; usually `reference.errors.answerIngestion`.
+   */
+  ingest?: (input: IngestionInput) => Promise<IngestionAnswer>;
+  /** How long a request may take to arrive, headers and body, before it is answered 408; 30 s by default. */
+  requestTimeoutMs?: number;
+}
+
+/** A body that went over its route's limit while being read. */
+interface TooLarge {
+  tooLarge: true;
+  bytes: number;
+  limit: number;
+  route: string;
+}
+
+const isTooLarge = (value: Uint8Array | TooLarge): value is TooLarge => 'tooLarge' in value;
+
+/** Reads a body, counting bytes; stops reading and resolves a {@link TooLarge} once past `limit`. */
+function readBody(req: IncomingMessage, limit: number, route: string): Promise<Uint8Array<ArrayBuffer> | TooLarge> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ tooLarge: true, bytes, limit, route });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      const body = new Uint8Array(bytes);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
+      resolve(body);
+    });
+    req.once('error', reject);
+  });
+}
+
+function tooLarge(size: TooLarge, declared: boolean): Response {
+  const what = declared ? `declares ${size.bytes} bytes` : `passed ${size.limit} bytes while being read`;
+  return errorResponse(
+    413,
+    `413 Payload Too Large: the request body ${what}; ${size.route} takes at most ${size.limit} bytes per request`,
+    { Connection: 'close' },
+  );
+}
+
+function headersOf(req: IncomingMessage, trustProxy: boolean): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (!trustProxy && (name === 'x-forwarded-for' || name === 'x-real-ip')) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
   // Handlers cannot see the socket; the client's address travels the way a proxy would pass it.
   if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
-  return new Request(url, { method: req.method, headers, body });
+  return headers;
+}
+
+/** Turns a Node request into a Fetch `Request`, or the error answer when its method or body size is refused. */
+async function toRequest(req: IncomingMessage, trustProxy: boolean): Promise<Request | Response> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  if (!METHODS.has(method))
+    return errorResponse(405, `405 Method Not Allowed: the reference implementation does not answer ${method}`, {
+      Allow: [...METHODS].join(', '),
+    });
+  const headers = headersOf(req, trustProxy);
+  if (method === 'GET' || method === 'HEAD') {
+    req.resume();
+    return new Request(url, { method, headers });
+  }
+  const { bytes: limit, route } = bodyLimitFor(url.pathname);
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return tooLarge({ tooLarge: true, bytes: declared, limit, route }, true);
+  const body = await readBody(req, limit, route);
+  if (isTooLarge(body)) return tooLarge(body, false);
+  return new Request(url, { method, headers, body: body.length > 0 ? body : undefined });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[]> = { ...ALWAYS };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const setCookie = response.headers.getSetCookie();
   if (setCookie.length > 0) headers['set-cookie'] = setCookie;
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(body);
 }
 
-/** Serves MSW handlers over real HTTP. Requests no handler answers get a JSON 404. */
-export function createReferenceServer(handlers: HttpHandler[]): Server {
-  return createServer(async (req, res) => {
+/** Node's headers as the ingestion reads them: `get` by lower-case name. */
+const nodeHeaders = (req: IncomingMessage): Pick<Headers, 'get'> => ({
+  get: (name) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  },
+});
+
+/**
+ * The direct ingestion route: a POST to a store or envelope path is answered by `ingest` with the body read
+ * under the same limits, and true is returned; anything else returns false for the MSW path.
+ */
+async function ingestDirectly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ingest: NonNullable<ReferenceServerOptions['ingest']>,
+  trustProxy: boolean,
+): Promise<boolean> {
+  const target = req.url ?? '/';
+  const query = target.indexOf('?');
+  const match = INGESTION_PATH.exec(query < 0 ? target : target.slice(0, query));
+  if (!match) return false;
+  const { bytes: limit, route } = bodyLimitFor(match[0]);
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    closeAfter(res, req.socket);
+    await send(res, tooLarge({ tooLarge: true, bytes: declared, limit, route }, true));
+    return true;
+  }
+  const forwarded = trustProxy ? nodeHeaders(req).get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  let tooBig: TooLarge | undefined;
+  const answer = await ingest({
+    kind: match[2] as 'envelope' | 'store',
+    // As sent: a project id is canonical decimal digits, so an escaped one is simply not found.
+    projectId: match[1] as string,
+    headers: nodeHeaders(req),
+    query: new URLSearchParams(query < 0 ? '' : target.slice(query + 1)),
+    contentLength: req.headers['content-length'] ?? null,
+    clientAddress: forwarded || req.socket.remoteAddress || '127.0.0.1',
+    body: async () => {
+      const body = await readBody(req, limit, route);
+      if (!isTooLarge(body)) return body;
+      tooBig = body;
+      return new Uint8Array();
+    },
+  });
+  if (tooBig) {
+    closeAfter(res, req.socket);
+    await send(res, tooLarge(tooBig, false));
+    return true;
+  }
+  res.writeHead(answer.status, { ...ALWAYS, ...answer.headers, 'content-length': Buffer.byteLength(answer.text) });
+  res.end(answer.text);
+  return true;
+}
+
+/** After a refused body the rest of it is not read: the answer is sent and the connection closed. */
+function closeAfter(res: ServerResponse, socket: Socket): void {
+  res.once('finish', () => socket.destroySoon());
+}
+
+/**
+ * Serves MSW handlers over real HTTP. Requests no handler answers get a JSON 404; unknown methods a 405;
+ * bodies over their route's limit a 413, decided from `Content-Length` before reading and by counting bytes
+ * while reading, after which the connection is closed.
+ */
+export function createReferenceServer(handlers: HttpHandler[], options: ReferenceServerOptions = {}): Server {
+  const trustProxy = options.trustProxy ?? false;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Stalled requests are looked for every second, so the timeout holds to about a second.
+  const timing = { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: 1000 };
+  const server = createServer(timing, async (req, res) => {
     try {
-      const request = await toRequest(req);
+      if (options.ingest && req.method === 'POST' && (await ingestDirectly(req, res, options.ingest, trustProxy))) return;
+      const request = await toRequest(req, trustProxy);
+      if (request instanceof Response) {
+        if (request.headers.get('connection') === 'close') closeAfter(res, req.socket);
+        await send(res, request);
+        return;
+      }
       const response = await getResponse(handlers, request);
       await send(
         res,
@@ -46,9 +212,22 @@ export function createReferenceServer(handlers: HttpHandler[]): Server {
           ),
       );
     } catch (error) {
-      await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
+      if (!res.headersSent)
+        await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
     }
   });
+  // A request that stalls (a body shorter than its Content-Length, headers never finished) gets 408 in bounded time.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message = `${status}: the request could not be read as HTTP (${error.code ?? error.message})`;
+    const body = JSON.stringify({ message, error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
 /** Starts a server on a port (0 picks a free one) and resolves with its base URL. */

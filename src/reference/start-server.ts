@@ -1,39 +1,41 @@
 /**
- * Starts the reference implementation as an HTTP server: the one code path behind `npm run reference` and
- * `sunset reference`, seeded with the demo world and its sample data.
+ * Starts the local reference server: the demo world over real HTTP, in memory or kept in `dataDir`. The one
+ * code path behind `npm run reference` (server-main.ts) and `sunset reference`.
  */
 import { mkdir, stat } from 'node:fs/promises';
+import { buildBrowserWorld } from './browser/browser-world.ts';
+import { buildReferenceData } from './browser/reference-data.ts';
 import { SAMPLE_PUBLIC_KEY, seedSampleErrors } from './errors/sample-errors.ts';
 import { zlibDecompressor } from './errors/zlib-decompressor.ts';
-import { createReference } from './reference.ts';
+import { openDataDir } from './host/data-dir.ts';
+import { createReference, type Reference } from './reference.ts';
 import { loadReferenceSource } from './reference-source.ts';
 import { createReferenceServer, listen } from './server.ts';
 
-/** How to start the server. */
-export interface ReferenceServerOptions {
-  /** TCP port; 0 picks a free one. Default 8787. */
+/** Options of {@link startReferenceServer}. */
+export interface StartOptions {
+  /** Port to listen on; 0 picks a free one. 8787 by default. */
   port?: number;
-  /** Interface to listen on. Default `localhost`. */
+  /** Address to listen on; localhost by default. */
   host?: string;
-  /**
-   * Folder for the server's state between runs: created when missing, refused when it is a file. What is
-   * stored there is the reference's own storage; without it, state lives in memory.
-   */
+  /** Keep every accepted request in this directory (created when absent) and load it back on start. */
   dataDir?: string;
-  /** Whether `X-Forwarded-For` from a proxy in front names the client (for per-client limits). */
+  /** Trust a client-sent X-Forwarded-For (behind a proxy). */
   trustProxy?: boolean;
   /** Receives the lines that tell a user where things are (the URL, the collector, the sample DSN). */
   log?: (line: string) => void;
 }
 
 /** A running server. */
-export interface RunningReferenceServer {
+export interface RunningServer {
   /** Base URL, such as `http://localhost:8787`. */
   url: string;
+  /** The reference it serves, for tests. */
+  reference: Reference;
   close(): Promise<void>;
 }
 
-/** Raised for options that cannot work, such as a data directory that is a file. */
+/** Raised for options that cannot work, such as a data directory that is a file or a port in use. */
 export class ReferenceOptionError extends Error {
   constructor(message: string) {
     super(message);
@@ -49,28 +51,74 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** Builds the reference from its data, seeds the sample errors and listens. */
-export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
+/** The reference in memory, with the sample events and errors, as the server has always started. */
+async function memoryReference(origin: string): Promise<{ reference: Reference; close(): void }> {
+  const { register, repositories, configDir } = await loadReferenceSource();
+  const reference = createReference({
+    analytics: { repositories, configDir, sample: true },
+    errors: { decompress: zlibDecompressor },
+    register,
+  });
+  await seedSampleErrors(reference.errors, reference.platform.clock.now(), origin);
+  return { reference, close: () => {} };
+}
+
+/**
+ * The reference kept in `dir`: state and journal loaded back, every change written before its answer. Built
+ * the way the in-browser world is, on a SQLite file instead of IndexedDB.
+ */
+async function durableReference(dir: string, origin: string): Promise<{ reference: Reference; close(): void }> {
+  await prepareDataDir(dir);
+  const dataDir = await openDataDir(dir);
+  const { register, repositories, configDir } = await loadReferenceSource();
+  const data = buildReferenceData({
+    entries: register.entries,
+    releases: register.releases,
+    endpoints: register.endpoints,
+    limits: register.limits,
+    siteUrl: register.settings.site_url,
+    configDir,
+    repositories,
+  });
+  const world = await buildBrowserWorld({
+    data,
+    snapshot: dataDir.snapshot(),
+    journal: dataDir.journal(),
+    sink: dataDir,
+    record: (entry) => dataDir.record(entry),
+    origin,
+    siteUrl: register.settings.site_url,
+    decompress: zlibDecompressor,
+  });
+  return { reference: world.reference, close: () => dataDir.close() };
+}
+
+/** Starts the server and resolves once it listens. */
+export async function startReferenceServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? 8787;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ReferenceOptionError(`port ${port} is not a whole number from 0 to 65535`);
   }
-  if (options.dataDir !== undefined) await prepareDataDir(options.dataDir);
-  const source = await loadReferenceSource();
-  const reference = createReference({
-    analytics: { repositories: source.repositories, configDir: source.configDir, sample: true },
-    errors: { decompress: zlibDecompressor },
-    register: source.register,
+  const host = options.host ?? 'localhost';
+  // The sample DSN names the address the server answers on; with port 0 that is known only after listening,
+  // so the nominal address is used for it and every DSN created later names the real one.
+  const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port === 0 ? 8787 : port}`;
+  const built = options.dataDir ? await durableReference(options.dataDir, origin) : await memoryReference(origin);
+  const server = createReferenceServer(built.reference.handlers, {
+    trustProxy: options.trustProxy ?? false,
+    // SDK ingestion skips MSW in Node; the MSW handler and this route call the same answerIngestion.
+    ingest: built.reference.errors.answerIngestion,
   });
-  await seedSampleErrors(reference.errors, reference.platform.clock.now());
-  const server = createReferenceServer(reference.handlers);
-  const url = await listen(server, port, options.host ?? 'localhost').catch((error: NodeJS.ErrnoException) => {
-    throw new ReferenceOptionError(`cannot listen on ${options.host ?? 'localhost'}:${port}: ${error.code ?? error.message}`);
+  const url = await listen(server, port, host).catch((error: NodeJS.ErrnoException) => {
+    built.close();
+    throw new ReferenceOptionError(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`);
   });
   const log = options.log ?? (() => {});
+  const { reference } = built;
   log(`reference implementation listening on ${url}`);
+  log(options.dataDir ? `keeping data in ${options.dataDir}` : 'keeping data in memory (pass --data-dir DIR to keep it)');
   log(
-    `product analytics: ${reference.analytics.state.store(1).size} sample events in demo-app; collector ${url}/com.snowplowanalytics.snowplow/tp2 (app id demo-app)`,
+    `product analytics: ${reference.analytics.state.store(1).size} events in demo-app; collector ${url}/com.snowplowanalytics.snowplow/tp2 (app id demo-app)`,
   );
   log(
     `error tracking: demo-app's sample DSN is ${url.replace('://', `://${SAMPLE_PUBLIC_KEY}@`)}/api/v4/error_tracking/collector/1`,
@@ -80,10 +128,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   );
   return {
     url,
+    reference,
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      new Promise((resolve) => {
         server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close(() => {
+          built.close();
+          resolve();
+        });
       }),
   };
 }

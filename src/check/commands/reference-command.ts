@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset reference --help`. */
-const REFERENCE_HELP = `Usage: sunset reference [--port <n>] [--host <h>] [--data-dir <dir>]
+const REFERENCE_HELP = `Usage: sunset reference [--port <n>] [--host <h>] [--data-dir <dir>] [--trust-proxy]
 
 Serves the reference implementation over HTTP (the same server as the project's npm run reference): the
 product-analytics and error-tracking endpoints and the register's versioned behaviour, seeded with the demo
@@ -12,7 +12,9 @@ Runs until interrupted (Ctrl-C or SIGTERM).
 Options:
   --port <n>        TCP port, 0 for a free one (default 8787, or env PORT)
   --host <h>        interface to listen on (default localhost, or env HOST; 0.0.0.0 for every interface)
-  --data-dir <dir>  folder for the server's state between runs (created when missing)
+  --data-dir <dir>  keep every accepted event, envelope, key, issue and setting in <dir> (created when
+                    missing) and load them back on the next start; without it, state lives in memory
+  --trust-proxy     count users by the X-Forwarded-For a proxy in front sends (ignored otherwise)
   -h, --help        this help
 
 Exit codes: 0 stopped by a signal, 2 usage error (bad port, address in use, data directory not usable).
@@ -31,6 +33,7 @@ export async function referenceCommand(args: string[], io: CliIo): Promise<numbe
     port: { type: 'string' },
     host: { type: 'string' },
     'data-dir': { type: 'string' },
+    'trust-proxy': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -47,6 +50,7 @@ export async function referenceCommand(args: string[], io: CliIo): Promise<numbe
       port,
       host: values.host ?? io.env.HOST ?? 'localhost',
       dataDir: values['data-dir'],
+      trustProxy: values['trust-proxy'],
       log: (line) => io.stdout.write(`${line}\n`),
     });
   } catch (error) {

@@ -1,11 +1,12 @@
 /**
- * Builds the in-browser world from what was persisted: a reference whose state store is the saved snapshot,
+ * Builds the in-browser world (and the local server's `--data-dir` world) from what was persisted: a reference whose state store is the saved snapshot,
  * with the sample and the journal replayed into its in-memory stores. On a first start (an empty snapshot)
  * it seeds the deterministic sample data instead, through the same paths live traffic takes, so the seed is
  * persisted like everything else. No IndexedDB here: the caller passes the data in and the writes out.
  */
 import { DEFAULT_SAMPLE, sampleEvents } from '../analytics/sample/sample-events.ts';
 import { seedSample } from '../analytics/sample/seed-sample.ts';
+import type { Decompressor } from '../errors/body-decoding.ts';
 import { seedSampleErrors } from '../errors/sample-errors.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
@@ -31,6 +32,10 @@ export interface WorldInputs {
   /** The origin the sample DSN names (the page's). */
   origin: string;
   clock?: Clock;
+  /** Where `Link` headers point; `''` (this host's own entry pages) by default. */
+  siteUrl?: string;
+  /** How compressed error-tracking bodies are decompressed; the streams API by default. */
+  decompress?: Decompressor;
 }
 
 /** A built world. */
@@ -54,7 +59,7 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
     clock,
     register,
     // Links point at this site's own entry pages, on the host that answers.
-    siteUrl: '',
+    siteUrl: inputs.siteUrl ?? '',
     release: savedRelease,
     analytics: {
       repositories: fixtureRepositories(data),
@@ -63,6 +68,7 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       onIngested: (projectId, events, receivedAt) => record({ kind: 'tracked', projectId, events: [...events], receivedAt }),
     },
     errors: {
+      ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
       journal: {
         ingested: (projectId, batch) => record({ kind: 'ingested', projectId, batch }),

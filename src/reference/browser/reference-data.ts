@@ -8,6 +8,7 @@ import type { ApiEndpoint } from '../../schemas/api-endpoint.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import type { RepositoryFiles } from '../analytics/repository/repository-files.ts';
+import type { RegisterLimit } from '../platform/reference-limits.ts';
 import type { VersionedRegister } from '../versioned/versioned-behaviour.ts';
 
 /** Where the site publishes the data, relative to its base. */
@@ -23,6 +24,8 @@ export interface ReferenceData {
     releases: ReleaseInfo[];
     endpoints: ApiEndpoint[];
     settings: { site_url: string };
+    /** The limits whose figures the reference enforces (id and `number`). */
+    limits: RegisterLimit[];
   };
   /** `{config_dir}` of the fixture repositories. */
   config_dir: string;
@@ -35,6 +38,8 @@ export interface ReferenceDataSource {
   entries: readonly RegisterEntry[];
   releases: readonly ReleaseInfo[];
   endpoints: readonly ApiEndpoint[];
+  /** The register's limits; only those with a `number` are written. */
+  limits: readonly RegisterLimit[];
   siteUrl: string;
   configDir: string;
   repositories: Record<number, RepositoryFiles>;
@@ -49,6 +54,7 @@ export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
       releases: [...source.releases],
       endpoints: [...source.endpoints],
       settings: { site_url: source.siteUrl },
+      limits: source.limits.filter((limit) => limit.number !== undefined).map(({ id, number }) => ({ id, number })),
     },
     config_dir: source.configDir,
     repositories: Object.fromEntries(Object.entries(source.repositories).map(([id, files]) => [id, Object.fromEntries(files)])),

@@ -6,6 +6,7 @@
 import { HttpResponse, http } from 'msw';
 import { ApiError, answering } from '../platform/api-error.ts';
 import { projectAccess } from '../platform/auth.ts';
+import { canonicalId } from '../platform/canonical-id.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { ClientKey, ClientKeyStore } from './client-keys.ts';
 import { buildDsn } from './dsn.ts';
@@ -40,8 +41,8 @@ export function clientKeyHandlers(platform: PlatformContext, keys: ClientKeyStor
     http.delete(`${BASE}/:keyId`, ({ request, params }) =>
       answering(() => {
         const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'maintainer');
-        const keyId = Number(params.keyId);
-        if (!Number.isInteger(keyId) || !keys.remove(project.id, keyId)) {
+        const keyId = canonicalId(params.keyId);
+        if (keyId === undefined || !keys.remove(project.id, keyId)) {
           throw new ApiError(
             404,
             `404 Client Key Not Found: project ${project.id} has no client key ${String(params.keyId)}; list the keys to find its id`,

@@ -3,6 +3,7 @@
  * `{scheme}://{public_key}@{host}/api/v4/error_tracking/collector/{project_id}`. SDKs derive the store
  * and envelope addresses from it by inserting `/api/{project_id}/…` after the path prefix.
  */
+import { canonicalId } from '../platform/canonical-id.ts';
 
 /** The path prefix every DSN carries before the project id. */
 export const DSN_PATH_PREFIX = '/api/v4/error_tracking/collector';
@@ -28,8 +29,8 @@ const DSN_SHAPE = /^[a-z][a-z\d+.-]*:\/\/([^:@/]+)(?::[^@/]*)?@[^/?#]+\/(?:[^?#]
 export function parseDsn(dsn: string): DsnParts | undefined {
   // A pattern rather than `new URL`: envelopes may carry a DSN each, and this runs per request.
   const match = DSN_SHAPE.exec(dsn);
-  const projectId = Number(match?.[2]);
-  if (!match?.[1] || !Number.isInteger(projectId) || projectId <= 0) return undefined;
+  const projectId = canonicalId(match?.[2]);
+  if (!match?.[1] || projectId === undefined) return undefined;
   try {
     return { publicKey: decodeURIComponent(match[1]), projectId };
   } catch {

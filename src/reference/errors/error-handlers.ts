@@ -10,6 +10,7 @@
 import { HttpResponse, http } from 'msw';
 import { ApiError, answering, readJson } from '../platform/api-error.ts';
 import { projectAccess } from '../platform/auth.ts';
+import { canonicalId } from '../platform/canonical-id.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Project } from '../platform/world.ts';
 import { ERROR_STATUSES, type ErrorRecord, type ErrorStatus } from './error-store.ts';
@@ -21,12 +22,12 @@ import type { ErrorTrackingState } from './state.ts';
 const BASE = '*/api/v4/projects/:projectId/error_tracking/errors';
 
 function findError(state: ErrorTrackingState, project: Project, errorId: unknown): ErrorRecord {
-  const id = Number(errorId);
-  const record = Number.isInteger(id) ? state.errors.get(project.id, id) : undefined;
+  const id = canonicalId(errorId);
+  const record = id === undefined ? undefined : state.errors.get(project.id, id);
   if (!record) {
     throw new ApiError(
       404,
-      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past 90-day retention)`,
+      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${Math.round(state.errors.retentionMs / 86_400_000)}-day retention)`,
     );
   }
   return record;

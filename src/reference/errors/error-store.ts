@@ -62,6 +62,8 @@ function insertSorted(occurrences: Occurrence[], occurrence: Occurrence): void {
 
 /** The error state with its operations. */
 export interface ErrorStore {
+  /** How long occurrences are kept, in milliseconds. */
+  readonly retentionMs: number;
   /** Adds an occurrence, creating the error when its key is new. A resolved error reopens. */
   record(projectId: number, event: ErrorEvent): ErrorRecord;
   /** One error of a project. */
@@ -75,10 +77,10 @@ export interface ErrorStore {
 }
 
 /** The time at or before which occurrences are past retention at `now`. */
-export const retentionCutoff = (now: number): number => now - RETENTION_MS;
+export const retentionCutoff = (now: number, retentionMs: number = RETENTION_MS): number => now - retentionMs;
 
 /** Creates an empty error store. */
-export function createErrorStore(): ErrorStore {
+export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore {
   const byId = new Map<number, ErrorRecord>();
   const byKey = new Map<string, ErrorRecord>();
   let lastId = 0;
@@ -86,6 +88,7 @@ export function createErrorStore(): ErrorStore {
   let total = 0;
 
   return {
+    retentionMs,
     record(projectId, event) {
       const key = groupingKey(event);
       const scoped = `${projectId}\u0000${key}`;
@@ -117,7 +120,7 @@ export function createErrorStore(): ErrorStore {
     },
     list: (projectId) => [...byId.values()].filter((record) => record.projectId === projectId),
     purge(now) {
-      const cutoff = retentionCutoff(now);
+      const cutoff = retentionCutoff(now, retentionMs);
       if (oldest > cutoff) return 0;
       let dropped = 0;
       oldest = Number.POSITIVE_INFINITY;

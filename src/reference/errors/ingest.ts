@@ -4,6 +4,7 @@
  * envelope is validated whole before anything is recorded: a rejected request changes no state.
  */
 import { ApiError } from '../platform/api-error.ts';
+import { canonicalId } from '../platform/canonical-id.ts';
 import { type Decompressor, decodeBody } from './body-decoding.ts';
 import type { ClientKeyStore } from './client-keys.ts';
 import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
@@ -39,7 +40,8 @@ export interface IngestRequest {
   kind: 'store' | 'envelope';
   /** The `{project_id}` path segment, as sent. */
   projectId: string;
-  headers: Headers;
+  /** The request headers; only `get` is used, so a host may pass its own view of them. */
+  headers: Pick<Headers, 'get'>;
   query: URLSearchParams;
   body: Uint8Array;
   /** The client's address, for `{{auto}}`. */
@@ -138,7 +140,7 @@ export function recordBatch(
   const now = batch.receivedAt;
   stores.errors.purge(now);
   stores.sessions.purge(now);
-  const cutoff = retentionCutoff(now);
+  const cutoff = retentionCutoff(now, stores.errors.retentionMs);
   for (const event of batch.events) if (event.timestamp > cutoff) stores.errors.record(projectId, event);
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
@@ -151,8 +153,8 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
 }
 
 async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {
-  const projectId = Number(request.projectId);
-  if (!Number.isInteger(projectId) || projectId <= 0) {
+  const projectId = canonicalId(request.projectId) ?? Number.NaN;
+  if (Number.isNaN(projectId)) {
     throw new ApiError(404, `404 Project Not Found: "${request.projectId}" is not a project id; check the DSN`);
   }
   const headerKey = keyFromRequest(request.headers, request.query);

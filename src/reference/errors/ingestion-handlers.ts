@@ -32,32 +32,63 @@ function clientAddressOf(headers: Headers): string {
   return forwarded || headers.get('x-real-ip')?.trim() || '127.0.0.1';
 }
 
+/** An ingestion answer as plain data, which a host writes without building a Fetch `Response`. */
+export interface IngestionAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** A request to the store or envelope endpoint, as any host has it. */
+export type IngestionInput = Omit<IngestRequest, 'body'> & {
+  /** The `Content-Length` header as sent, checked before the body is read. */
+  contentLength: string | null;
+  /** Reads the body; only called once the declared length passed. */
+  body(): Promise<Uint8Array>;
+};
+
 /**
- * An ingestion answer. A plain `Response` rather than `HttpResponse.json`, which measures every body through a
- * `Blob` for `Content-Length`: this is the busiest path, and hosts set the length when they send the body.
+ * The one answer of both endpoints, shared by the MSW handler and the Node host's direct route: the declared
+ * length checked first, then {@link ingest}.
  */
-const answer = ({ status, body }: IngestResult): Response => new Response(JSON.stringify(body), { status, headers: JSON_CORS });
+export async function answerIngestion(deps: IngestDeps, input: IngestionInput): Promise<IngestionAnswer> {
+  let result: IngestResult;
+  try {
+    checkDeclaredLength(input.contentLength);
+    const { contentLength: _, body, ...rest } = input;
+    result = await ingest(deps, { ...rest, body: await body() });
+  } catch (error) {
+    const { message, status } = error as ApiError;
+    result = { status, body: { message, error: message } };
+  }
+  return { status: result.status, headers: JSON_CORS, text: JSON.stringify(result.body) };
+}
+
+/** The path of both endpoints, for hosts that route without MSW: groups are the project id and the kind. */
+export const INGESTION_PATH = new RegExp(`^${DSN_PATH_PREFIX}/api/([^/]+)/(envelope|store)/$`);
+
+/**
+ * A plain `Response` rather than `HttpResponse.json`, which measures every body through a `Blob` for
+ * `Content-Length`: this is the busiest path, and hosts set the length when they send the body.
+ */
+const toResponse = ({ status, headers, text }: IngestionAnswer): Response => new Response(text, { status, headers });
 
 /** The ingestion handlers over the given state. */
 export function ingestionHandlers(deps: IngestDeps) {
   return [
     http.post(ROUTE, async ({ request, params }) => {
       if (!isKind(params.kind)) return undefined;
-      try {
-        checkDeclaredLength(request.headers.get('content-length'));
-      } catch (error) {
-        const { message, status } = error as ApiError;
-        return answer({ status, body: { message, error: message } });
-      }
-      const result = await ingest(deps, {
-        kind: params.kind,
-        projectId: String(params.projectId),
-        headers: request.headers,
-        query: new URL(request.url).searchParams,
-        body: new Uint8Array(await request.arrayBuffer()),
-        clientAddress: clientAddressOf(request.headers),
-      });
-      return answer(result);
+      return toResponse(
+        await answerIngestion(deps, {
+          kind: params.kind,
+          projectId: String(params.projectId),
+          headers: request.headers,
+          query: new URL(request.url).searchParams,
+          contentLength: request.headers.get('content-length'),
+          body: async () => new Uint8Array(await request.arrayBuffer()),
+          clientAddress: clientAddressOf(request.headers),
+        }),
+      );
     }),
     http.options(ROUTE, ({ params }) => (isKind(params.kind) ? new Response(null, { status: 204, headers: CORS }) : undefined)),
   ];

@@ -29,18 +29,33 @@ export function stackTraceText(exceptions: ExceptionValue[], message: string | n
     .join('\n\n');
 }
 
+/**
+ * Text from an event made inert in Markdown: HTML's `&`, `<` and `>` become entities (no raw tags), every
+ * Markdown punctuation character is backslash-escaped (no links, emphasis or headings), and line breaks become
+ * spaces (a field stays on its line). Event fields are written by whoever holds a DSN, which is public in a
+ * browser app.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\r\n]+/g, ' ');
+}
+
 /** The Markdown description of an issue created from an error. */
 export function issueDescription(error: ErrorDetails, errorUrl: string): string {
-  const release = error.first_seen.release ? ` (commit ${error.first_seen.release})` : '';
+  const release = error.first_seen.release ? ` (commit ${escapeMarkdown(error.first_seen.release)})` : '';
   const trace = stackTraceText(error.stack_trace, error.latest_event.message).replaceAll('```', '`\u200b``');
   return [
-    `**Error:** [${error.title}](${errorUrl})`,
+    `**Error:** [${escapeMarkdown(error.title)}](${errorUrl})`,
     '',
     `- Occurrences: ${error.occurrences}`,
     `- Users affected: ${error.users_affected}`,
     `- First seen: ${error.first_seen.at}${release}`,
     `- Last seen: ${error.last_seen}`,
-    `- Culprit: ${error.culprit || '(unknown)'}`,
+    `- Culprit: ${error.culprit ? escapeMarkdown(error.culprit) : '(unknown)'}`,
     '',
     '### Stack trace',
     '',

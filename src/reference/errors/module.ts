@@ -4,13 +4,14 @@
  */
 import type { HttpHandler } from 'msw';
 import type { PlatformContext } from '../platform/context.ts';
+import { daysToMs } from '../platform/reference-limits.ts';
 import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
 import { errorHandlers } from './error-handlers.ts';
 import type { ErrorStatus } from './error-store.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest, type RecordedBatch, recordBatch } from './ingest.ts';
-import { ingestionHandlers } from './ingestion-handlers.ts';
+import { answerIngestion, type IngestionAnswer, type IngestionInput, ingestionHandlers } from './ingestion-handlers.ts';
 import { settingsHandlers } from './settings-handlers.ts';
 import { createErrorTrackingState, type ErrorTrackingState } from './state.ts';
 
@@ -23,6 +24,8 @@ export interface ErrorTrackingModule {
   state: ErrorTrackingState;
   /** Ingestion without HTTP: what the handlers call, exposed for hosts and benchmarks. */
   ingest(request: IngestRequest): Promise<IngestResult>;
+  /** The store and envelope endpoints' whole answer, as the MSW handler gives it; for hosts that route without MSW. */
+  answerIngestion(input: IngestionInput): Promise<IngestionAnswer>;
 }
 
 /** Options for {@link createErrorTrackingModule}. */
@@ -42,7 +45,8 @@ export interface ErrorTrackingOptions {
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
 export function createErrorTrackingModule(platform: PlatformContext, options: ErrorTrackingOptions = {}): ErrorTrackingModule {
-  const state = createErrorTrackingState(options.store, options.newPublicKey);
+  const retentionMs = platform.limits ? daysToMs(platform.limits.errorRetentionDays) : undefined;
+  const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   if (options.journal) deps.onIngested = options.journal.ingested;
@@ -57,6 +61,7 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
       ...errorHandlers(platform, state, options.journal?.statusChanged),
     ],
     ingest: (request) => ingest(deps, request),
+    answerIngestion: (input) => answerIngestion(deps, input),
   };
 }
 

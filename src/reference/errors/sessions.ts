@@ -7,6 +7,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { retentionCutoff } from './error-store.ts';
 import { parseTimestamp } from './event-timestamp.ts';
 import { elementObject, isObject, type JsonObject, readArray, readNumber, readObject, readString } from './field-readers.ts';
+import { RETENTION_MS } from './ingestion-limits.ts';
 
 /** Outcomes a session ends with. `ok` means still running. */
 const OUTCOMES = ['ok', 'exited', 'errored', 'crashed', 'abnormal'] as const;
@@ -74,7 +75,7 @@ export interface SessionStore {
 }
 
 /** Creates an empty session store. */
-export function createSessionStore(): SessionStore {
+export function createSessionStore(retentionMs: number = RETENTION_MS): SessionStore {
   const single = new Map<string, { projectId: number; started: number; status: Outcome }>();
   const aggregates: { projectId: number; started: number; counts: Record<Exclude<Outcome, 'ok'>, number> }[] = [];
   let oldest = Number.POSITIVE_INFINITY;
@@ -104,7 +105,7 @@ export function createSessionStore(): SessionStore {
       return summary;
     },
     purge(now) {
-      const cutoff = retentionCutoff(now);
+      const cutoff = retentionCutoff(now, retentionMs);
       if (oldest > cutoff) return;
       for (const [key, session] of single) if (session.started <= cutoff) single.delete(key);
       const kept = aggregates.filter((row) => row.started > cutoff);

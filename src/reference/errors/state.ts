@@ -7,6 +7,7 @@
 import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
 import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
+import { RETENTION_MS } from './ingestion-limits.ts';
 import { createIssueStore, type Issue, type IssueStore } from './issues.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 import { createTrackingSettingsStore, type TrackingSettings, type TrackingSettingsStore } from './tracking-settings.ts';
@@ -37,6 +38,7 @@ export const STATE_KEYS = {
 export function createErrorTrackingState(
   store: StateStore = memoryStateStore(),
   newPublicKey: () => string = randomPublicKey,
+  retentionMs: number = RETENTION_MS,
 ): ErrorTrackingState {
   return {
     keys: createClientKeyStore(newPublicKey, store.get<ClientKey[]>(STATE_KEYS.clientKeys) ?? [], (keys) =>
@@ -46,8 +48,8 @@ export function createErrorTrackingState(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),
     ),
-    errors: createErrorStore(),
-    sessions: createSessionStore(),
+    errors: createErrorStore(retentionMs),
+    sessions: createSessionStore(retentionMs),
     issues: createIssueStore(store.get<Issue[]>(STATE_KEYS.issues) ?? [], (issues) => store.set(STATE_KEYS.issues, issues)),
   };
 }

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { canonicalId } from './canonical-id.ts';
 import type { AccessToken, Fixtures, Project, Role, Scope, User } from './world.ts';
 import { roleAtLeast } from './world.ts';
 
@@ -13,13 +14,24 @@ export interface Principal {
  * which is how the Cube client sends it). Rejects with 401 when none is given or it is unknown.
  */
 export function authenticate(request: Request, fixtures: Fixtures): Principal {
-  const header = request.headers.get('private-token') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
-  const value = header?.trim();
+  const value = sentToken(request);
   if (!value) throw new ApiError(401, '401 Unauthorized: send an access token in the PRIVATE-TOKEN header');
+  const principal = principalOf(value, fixtures);
+  if (!principal) throw new ApiError(401, '401 Unauthorized: the access token is not valid');
+  return principal;
+}
+
+/** The token a request sends, in any accepted spelling, trimmed; undefined when it sends none. */
+export function sentToken(request: Request): string | undefined {
+  const header = request.headers.get('private-token') ?? request.headers.get('authorization')?.replace(/^Bearer\s+/i, '');
+  return header?.trim() || undefined;
+}
+
+/** The user and token behind a token string, or undefined when the token is unknown. */
+export function principalOf(value: string, fixtures: Fixtures): Principal | undefined {
   const token = fixtures.tokens.find((candidate) => candidate.token === value);
   const user = token && fixtures.users.find((candidate) => candidate.id === token.userId);
-  if (!token || !user) throw new ApiError(401, '401 Unauthorized: the access token is not valid');
-  return { user, token };
+  return token && user ? { user, token } : undefined;
 }
 
 /** Rejects with 403 unless the token carries the scope. `api` includes everything `read_api` allows. */
@@ -47,8 +59,8 @@ export function findProject(
   principal: Principal,
   projectId: string | readonly string[] | undefined,
 ): Project {
-  const id = Number(projectId);
-  const project = Number.isInteger(id) ? fixtures.projects.find((candidate) => candidate.id === id) : undefined;
+  const id = canonicalId(projectId);
+  const project = id === undefined ? undefined : fixtures.projects.find((candidate) => candidate.id === id);
   if (!project || (!principal.user.admin && !roleIn(principal.user, project))) {
     throw new ApiError(404, `404 Project Not Found: no project with id ${String(projectId)} that this token can see`);
   }

@@ -9,8 +9,10 @@ import { type HttpHandler, http } from 'msw';
 import type { RateLimitRule } from '../../schemas/enforcement-rule.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import { ApiError, errorResponse } from '../platform/api-error.ts';
+import { principalOf, sentToken } from '../platform/auth.ts';
 import type { Clock } from '../platform/clock.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import type { Fixtures } from '../platform/world.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { type ReleaseChoice, reached } from './release-choice.ts';
 
 /** A rate-limit rule with the entry it belongs to. */
@@ -19,12 +21,23 @@ export interface EntryRateLimit {
   rule: RateLimitRule;
 }
 
-/** Who a request is counted against: its access token, else its address, else one shared anonymous client. */
-export function rateLimitClient(request: Request): string {
-  const token = request.headers.get('private-token') ?? request.headers.get('authorization');
-  if (token?.trim()) return `token:${token.trim()}`;
+/**
+ * Who a request is counted against: the user behind an accepted token (whichever header and spelling carries
+ * it), else the client's address (`X-Forwarded-For`, which the local host sets from the socket), so callers
+ * without a token or with an invalid one cannot open a window per made-up token.
+ */
+export function rateLimitClient(request: Request, fixtures: Fixtures): string {
+  const token = sentToken(request);
+  const principal = token === undefined ? undefined : principalOf(token, fixtures);
+  if (principal) return `user:${principal.user.id}`;
   const address = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return address ? `address:${address}` : 'anonymous';
+  return `address:${address || 'unknown'}`;
+}
+
+/** The rate-limit handlers, and how many windows their limiters hold (to show the count stays bounded). */
+export interface RateLimitHandlers {
+  handlers: HttpHandler[];
+  windows(): number;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,9 +48,15 @@ function prefixPattern(prefixes: readonly string[]): RegExp {
 }
 
 /** The handlers for the rate limits; each falls through unless the release has the limit and it is exceeded. */
-export function rateLimitHandlers(limits: readonly EntryRateLimit[], releases: ReleaseChoice, clock: Clock): HttpHandler[] {
-  return limits.map(({ entry, rule }) => {
-    const limiter = createRateLimiter(rule.requests, rule.window_seconds, clock);
+export function rateLimitHandlers(
+  limits: readonly EntryRateLimit[],
+  releases: ReleaseChoice,
+  clock: Clock,
+  fixtures: Fixtures,
+): RateLimitHandlers {
+  const limiters = limits.map(({ rule }) => createRateLimiter(rule.requests, rule.window_seconds, clock));
+  const handlers = limits.map(({ entry, rule }, index) => {
+    const limiter = limiters[index] as RateLimiter;
     return http.all(prefixPattern(rule.path_prefixes), ({ request }) => {
       let release: string;
       try {
@@ -47,7 +66,7 @@ export function rateLimitHandlers(limits: readonly EntryRateLimit[], releases: R
         throw error;
       }
       if (!reached(release, entry.removed_in)) return undefined;
-      const verdict = limiter.take(rateLimitClient(request));
+      const verdict = limiter.take(rateLimitClient(request, fixtures));
       if (verdict.allowed) return undefined;
       const seconds = String(verdict.resetSeconds);
       return errorResponse(
@@ -62,4 +81,5 @@ export function rateLimitHandlers(limits: readonly EntryRateLimit[], releases: R
       );
     });
   });
+  return { handlers, windows: () => limiters.reduce((sum, limiter) => sum + limiter.size(), 0) };
 }

@@ -9,6 +9,8 @@ import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import { answering, errorResponse } from '../platform/api-error.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { RegisterLimit } from '../platform/reference-limits.ts';
+import { demoFixtures, type Fixtures } from '../platform/world.ts';
 import { type EntryRateLimit, rateLimitHandlers } from './rate-limit-handlers.ts';
 import { nominalReleaseDate, type ReleaseCalendar } from './release-calendar.ts';
 import { type ReleaseChoice, releaseChoice } from './release-choice.ts';
@@ -22,6 +24,8 @@ export interface VersionedRegister {
   endpoints: readonly ApiEndpoint[];
   /** `site_url` is where entry pages are linked from `Link` headers. */
   settings?: { site_url: string };
+  /** The register's limits; the reference enforces the figures of some (see `limitsFromRegister`). */
+  limits?: readonly RegisterLimit[];
 }
 
 /** Options for {@link createVersionedBehaviour}. */
@@ -34,6 +38,8 @@ export interface VersionedOptions {
   siteUrl?: string;
   /** Release dates for `Deprecation` and `Sunset`; the nominal calendar by default. */
   calendar?: ReleaseCalendar;
+  /** The world whose tokens rate limits key users by; the demo world by default. */
+  fixtures?: Fixtures;
 }
 
 /** What an endpoint answers when the register does not intervene. */
@@ -52,6 +58,8 @@ export interface VersionedBehaviour {
   rulesFor(endpointId: string): readonly EntryRule[];
   /** Rate-limit handlers; they must come before every other handler. */
   handlers: HttpHandler[];
+  /** Rate-limit windows held now, over every limit. */
+  rateLimitWindows(): number;
 }
 
 /** Indexes the register's enforcement rules and builds the behaviour. */
@@ -76,11 +84,13 @@ export function createVersionedBehaviour(register: VersionedRegister, options: V
     }
   }
   const rulesFor = (endpointId: string) => byEndpoint.get(endpointId) ?? [];
+  const rateLimits = rateLimitHandlers(limits, releases, options.clock, options.fixtures ?? demoFixtures());
 
   return {
     releases,
     rulesFor,
-    handlers: rateLimitHandlers(limits, releases, options.clock),
+    handlers: rateLimits.handlers,
+    rateLimitWindows: rateLimits.windows,
     endpoint: (endpointId, answer) => (info) =>
       answering(async () => {
         const release = releases.forRequest(info.request);

@@ -39,6 +39,7 @@ beforeAll(async () => {
     entries: register.entries,
     releases: register.releases,
     endpoints: register.endpoints,
+    limits: register.limits,
     siteUrl: register.settings.site_url,
     configDir: await readConfigDir(CONTENT),
     repositories: await readFixtureRepositories(CONTENT, demoFixtures().projects),

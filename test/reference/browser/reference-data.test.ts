@@ -9,6 +9,7 @@ describe('the reference data the site publishes', () => {
       entries: register.entries,
       releases: register.releases,
       endpoints: register.endpoints,
+      limits: register.limits,
       siteUrl: 'https://sunset.example.com',
       configDir: '.gitlab',
       repositories: { 1: new Map([['.gitlab/analytics/funnels/a.yaml', 'name: a']]) },
@@ -17,6 +18,8 @@ describe('the reference data the site publishes', () => {
     expect(data.register.entries.every((entry) => entry.enforcement !== undefined)).toBe(true);
     expect(data.register.entries.length).toBeLessThan(register.entries.length);
     expect(data.register.endpoints).toHaveLength(register.endpoints.length);
+    expect(data.register.limits).toContainEqual({ id: 'raw-export-rows-maximum', number: 50000 });
+    expect(data.register.limits.every((limit) => typeof limit.number === 'number')).toBe(true);
     const published = readReferenceData(JSON.parse(JSON.stringify(data)), '/reference-data.json');
     expect(fixtureRepositories(published)[1]?.get('.gitlab/analytics/funnels/a.yaml')).toBe('name: a');
   });

@@ -36,4 +36,25 @@ describe('deprecation headers', () => {
     });
     expect(deprecationHeaders([])).toEqual({});
   });
+
+  it('takes the earliest Sunset and Deprecation whatever order the notices come in', () => {
+    const notices = [
+      { deprecatedAt: new Date('2024-05-16T00:00:00Z'), sunsetAt: new Date('2027-05-20T00:00:00Z'), url: '/register/c/' },
+      { deprecatedAt: new Date('2023-05-18T00:00:00Z'), sunsetAt: new Date('2026-05-21T00:00:00Z'), url: '/register/b/' },
+      { deprecatedAt: new Date('2025-05-15T00:00:00Z'), sunsetAt: new Date('2025-05-15T00:00:00Z'), url: '/register/a/' },
+    ];
+    const orders = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    for (const order of orders) {
+      const headers = deprecationHeaders(order.map((index) => notices[index] as (typeof notices)[number]));
+      expect(headers.Sunset, order.join()).toBe('Thu, 15 May 2025 00:00:00 GMT');
+      expect(headers.Deprecation, order.join()).toBe('@1684368000');
+    }
+  });
 });

@@ -30,4 +30,15 @@ describe('the fixed-window rate limiter', () => {
     expect(limiter.take('a').allowed).toBe(false);
     expect(limiter.take('b').allowed).toBe(true);
   });
+
+  it('drops ended windows as new ones open, so it holds only the clients of one window', () => {
+    const clock = manualClock(0);
+    const limiter = createRateLimiter(1, 10, clock);
+    for (let index = 0; index < 5000; index += 1) limiter.take(`old-${index}`);
+    expect(limiter.size()).toBe(5000);
+    clock.advance(10_000);
+    limiter.take('new');
+    expect(limiter.size()).toBe(1);
+    expect(limiter.take('old-1')).toMatchObject({ allowed: true, remaining: 0 });
+  });
 });

@@ -81,4 +81,52 @@ describe('rate limits on by default from 18.0', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/X-Platform-Release "18" is not a release/);
   });
+
+  it('counts the user behind a token, whichever header or spelling carries it', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness({ release: '18.0' });
+    const spellings: Record<string, string>[] = [
+      { 'PRIVATE-TOKEN': 'demo-read-token' },
+      { 'PRIVATE-TOKEN': '  demo-read-token ' },
+      { Authorization: 'Bearer demo-read-token' },
+      { Authorization: 'bearer   demo-read-token' },
+      { Authorization: 'demo-read-token' },
+    ];
+    for (let index = 0; index < limit.requests; index += 1) {
+      const headers = spellings[index % spellings.length];
+      expect((await call('GET', LINT, { headers })).status).toBe(200);
+    }
+    for (const headers of spellings) expect((await call('GET', LINT, { headers })).status, JSON.stringify(headers)).toBe(429);
+  });
+
+  it('counts anonymous and invalid callers by client address, one window each', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness({ release: '18.0' });
+    const from = (address: string, token?: string) => ({ headers: { 'X-Forwarded-For': address }, token });
+    for (let index = 0; index < limit.requests; index += 1) {
+      expect((await call('GET', LINT, from('203.0.113.1', index % 2 ? `bad-${index}` : undefined))).status).toBe(401);
+    }
+    expect((await call('GET', LINT, from('203.0.113.1'))).status).toBe(429);
+    expect((await call('GET', LINT, from('203.0.113.1', 'another-bad-token'))).status).toBe(429);
+    expect((await call('GET', LINT, from('203.0.113.2'))).status).toBe(401);
+    // A valid token from the exhausted address is counted against its user, not the address.
+    expect((await call('GET', LINT, from('203.0.113.1', 'demo-read-token'))).status).toBe(200);
+  });
+
+  it('keeps one window for 20,000 distinct bad tokens from one address, and frees windows once they end', async () => {
+    const limit = await registerLimit();
+    const { call, clock, reference } = await createHarness({ release: '18.0' });
+    const windows = () => reference.versioned?.behaviour.rateLimitWindows() ?? Number.NaN;
+    for (let index = 0; index < 20_000; index += 1) {
+      await call('GET', LINT, { token: `bad-token-${index}`, headers: { 'X-Forwarded-For': '198.51.100.7' } });
+    }
+    expect(windows()).toBe(1);
+    // 3,000 addresses each open a window; once those have ended, new clients sweep them away.
+    for (let index = 0; index < 3000; index += 1)
+      await call('GET', LINT, { headers: { 'X-Forwarded-For': `10.0.${index >> 8}.${index & 255}` } });
+    expect(windows()).toBe(3001);
+    clock.advance(limit.window_seconds * 1000);
+    for (let index = 0; index < 10; index += 1) await call('GET', LINT, { headers: { 'X-Forwarded-For': `10.1.0.${index}` } });
+    expect(windows()).toBe(10);
+  }, 60_000);
 });

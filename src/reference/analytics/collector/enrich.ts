@@ -2,6 +2,7 @@ import { ApiError } from '../../platform/api-error.ts';
 import { isTimeZone, zoneOffsetMinutes } from '../time/zone.ts';
 import { PAGEVIEW, type TrackedEvent } from '../tracked-events.ts';
 import { decodeBase64Url } from './base64url.ts';
+import { inEventTimeWindow } from './event-time-window.ts';
 import type { RawEvent } from './tp2-payload.ts';
 
 /** What the collector adds to an event: when it arrived, and the collector cookie's id (null in anonymous mode). */
@@ -43,13 +44,18 @@ export function enrich(raw: RawEvent, context: CollectorContext, field: string):
   };
 }
 
-/** The true timestamp `ttm`, else the device's `dtm`, else arrival. */
+/** The true timestamp `ttm`, else the device's `dtm`, else arrival; a time outside the accepted window is a 400. */
 function eventTime(raw: RawEvent, context: CollectorContext, field: string): number {
   for (const key of ['ttm', 'dtm'] as const) {
     const value = raw[key];
     if (value === undefined || value === '') continue;
     const ms = Number(value);
     if (!Number.isFinite(ms) || ms < 0) throw new ApiError(400, `${field}.${key}: "${value}" is not a time in milliseconds`);
+    if (!inEventTimeWindow(ms, context.receivedAt))
+      throw new ApiError(
+        400,
+        `${field}.${key}: ${value} is outside the accepted event times (2000-01-01 to one day after arrival); send milliseconds since the epoch`,
+      );
     return Math.round(ms);
   }
   return context.receivedAt;

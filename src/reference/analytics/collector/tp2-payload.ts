@@ -7,6 +7,12 @@ export type RawEvent = Record<string, string>;
 export const PAYLOAD_DATA_SCHEMA = 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4';
 
 /**
+ * Events in one tp2 batch (reference design): trackers flush far fewer (the browser tracker's default buffer is
+ * one event), and a batch is validated whole before anything is stored. The site's demo posts 2,000 at once.
+ */
+export const MAX_BATCH_EVENTS = 5000;
+
+/**
  * Reads a tp2 POST body `{"schema": "iglu:…/payload_data/jsonschema/1-0-x", "data": [event, …]}`. Anything else
  * is a 400 naming the field.
  */
@@ -23,6 +29,11 @@ export function eventsFromPostBody(text: string): RawEvent[] {
   if (typeof schema !== 'string' || !schema.startsWith('iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-'))
     throw new ApiError(400, `schema: expected "${PAYLOAD_DATA_SCHEMA}" (any 1-0-x version)`);
   if (!Array.isArray(data) || data.length === 0) throw new ApiError(400, 'data: expected a non-empty array of events');
+  if (data.length > MAX_BATCH_EVENTS)
+    throw new ApiError(
+      400,
+      `data: the batch holds ${data.length} events; the collector takes at most ${MAX_BATCH_EVENTS} per request; send smaller batches`,
+    );
   return data.map((event, index) => toRawEvent(event, `data[${index}]`));
 }
 

@@ -61,6 +61,7 @@ export function compileFunnelQuery(frame: QueryFrame, funnel: NamedFunnel): Funn
   const measureKeys = countKey ? [countKey] : [];
   const order = resolveOrder(query.order, columns, measureKeys, (name, field) => {
     frame.resolve(name, field);
+    return undefined;
   });
 
   return {

@@ -1,8 +1,10 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { ApiError, answering, readJson } from '../../platform/api-error.ts';
+import { LIMITS_WITHOUT_REGISTER } from '../../platform/reference-limits.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 import { assertJsonAccepted } from '../export/raw-export.ts';
 import { type CubeResult, multiResponse, runQuery } from '../query/cube-response.ts';
+import { assertQueryCount, assertRowTotal } from '../query/query-bounds.ts';
 import { projectAccess, requireOnboarded } from './access.ts';
 
 const PATH = '*/api/v4/projects/:id/product_analytics/request/load';
@@ -47,22 +49,30 @@ export function queryHandlers(state: AnalyticsState): HttpHandler[] {
       if (queryType !== null && queryType !== 'multi' && queryType !== 'regularQuery')
         throw new ApiError(400, `queryType: "${queryType}" is not known; use "multi" (results in a list) or leave it out`);
       const now = state.platform.clock.now();
+      const limits = state.platform.limits;
       const { catalog } = state.catalog(project.id);
       const store = state.store(project.id);
       if (Array.isArray(query)) {
         if (queryType !== 'multi') throw new ApiError(400, 'query: a list of queries needs queryType=multi');
         if (query.length === 0) throw new ApiError(400, 'query: the list of queries is empty');
-        const results: CubeResult[] = query.map((item, index) => {
+        assertQueryCount(query.length);
+        const results: CubeResult[] = [];
+        for (const [index, item] of query.entries()) {
           try {
-            return runQuery(store, catalog, item, now);
+            results.push(runQuery(store, catalog, item, now, limits));
           } catch (error) {
             if (error instanceof ApiError) throw new ApiError(error.status, error.message.replace(/^query/, `query[${index}]`));
             throw error;
           }
-        });
+          // Checked after each query, so a list that passes the bound stops there rather than running to its end.
+          assertRowTotal(
+            results.map((result) => result.data.length),
+            (limits ?? LIMITS_WITHOUT_REGISTER).rawExportRowsMaximum,
+          );
+        }
         return HttpResponse.json(multiResponse(results));
       }
-      const result = runQuery(store, catalog, query, now);
+      const result = runQuery(store, catalog, query, now, limits);
       return HttpResponse.json(queryType === 'multi' ? multiResponse([result]) : result);
     });
   return [http.post(PATH, load), http.get(PATH, load)];

@@ -1,6 +1,7 @@
 import { ApiError } from '../../platform/api-error.ts';
 import { DAY_MS } from '../time/civil-date.ts';
 import { zoneOffsetMs } from '../time/zone.ts';
+import type { StringDimension } from '../tracked-events.ts';
 import { allOf, compileFilters } from './compile-filters.ts';
 import type { DimensionSpec, EventsQuery, FillSpec, Granularity, MeasureSpec, RowFilter } from './compiled-query.ts';
 import { type DateRange, resolveDateRange } from './date-range.ts';
@@ -81,7 +82,9 @@ export function compileEventsQuery(frame: QueryFrame): EventsQuery {
   }));
   const measureKeys = measures.map((spec) => spec.key);
   const order = resolveOrder(query.order, columns, measureKeys, (name, field) => {
-    frame.resolve(name, field);
+    const member = frame.resolve(name, field);
+    if (member.kind !== 'dimension' || member.type !== 'string') return undefined;
+    return { dimension: member.name as StringDimension, member: name };
   });
 
   return {

@@ -1,4 +1,5 @@
 import { ApiError } from '../../platform/api-error.ts';
+import type { ReferenceLimits } from '../../platform/reference-limits.ts';
 import { compileFunnelQuery } from '../funnels/compile-funnel-query.ts';
 import { TRACKED_EVENTS } from '../tracked-events.ts';
 import { compileEventsQuery } from './compile-events-query.ts';
@@ -11,9 +12,9 @@ import { createFrame, mentionedMembers } from './query-frame.ts';
  * Validates a query object against a project's members and compiles it. Every rejection is an
  * {@link ApiError} 400 whose message names the field (`query.filters[0].operator`) or member at fault.
  */
-export function compileQuery(raw: unknown, catalog: MemberCatalog, now: number): CompiledQuery {
+export function compileQuery(raw: unknown, catalog: MemberCatalog, now: number, limits?: ReferenceLimits): CompiledQuery {
   const query = parseQueryObject(raw);
-  const frame = createFrame(query, catalog, now);
+  const frame = createFrame(query, catalog, now, limits);
   const mentioned = mentionedMembers(query);
   for (const { name, field } of mentioned) frame.resolve(name, field);
   const cubes = [...new Set(mentioned.map(({ name }) => name.slice(0, name.indexOf('.'))))];

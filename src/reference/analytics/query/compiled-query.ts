@@ -41,11 +41,17 @@ export interface MeasureSpec {
   measure: EventMeasure;
 }
 
-/** A sort key: a dimension or a measure by position. */
+/**
+ * A sort key: a dimension or a measure of the query by position, or a `TrackedEvents` string dimension the
+ * query does not select (`hidden`, as the spec's raw export orders by `apiKey`). A hidden key sorts each
+ * group by the least value of that dimension among its events (the greatest when descending); `index` is -1.
+ */
 export interface OrderKey {
-  source: 'dimension' | 'measure';
+  source: 'dimension' | 'measure' | 'hidden';
   index: number;
   desc: boolean;
+  /** The hidden dimension and its member name; only for `hidden`. */
+  hidden?: { dimension: StringDimension; member: string };
 }
 
 /** What every compiled query carries besides its body. */

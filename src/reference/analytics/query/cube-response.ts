@@ -1,3 +1,4 @@
+import type { ReferenceLimits } from '../../platform/reference-limits.ts';
 import { executeFunnelQuery } from '../funnels/execute-funnel-query.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { compileQuery } from './compile-query.ts';
@@ -17,9 +18,15 @@ export interface CubeResult {
   lastRefreshTime: string;
 }
 
-/** Validates, compiles and runs one query over a project's events. */
-export function runQuery(store: EventStore, catalog: MemberCatalog, raw: unknown, now: number): CubeResult {
-  const compiled = compileQuery(raw, catalog, now);
+/** Validates, compiles and runs one query over a project's events; `limits` are the register's row limits. */
+export function runQuery(
+  store: EventStore,
+  catalog: MemberCatalog,
+  raw: unknown,
+  now: number,
+  limits?: ReferenceLimits,
+): CubeResult {
+  const compiled = compileQuery(raw, catalog, now, limits);
   const data = compiled.kind === 'events' ? executeEventsQuery(store, compiled) : executeFunnelQuery(store, compiled);
   return { query: compiled.normalised, data, annotation: compiled.annotation, lastRefreshTime: new Date(now).toISOString() };
 }

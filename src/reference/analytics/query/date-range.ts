@@ -114,6 +114,15 @@ function relativeLocalRange(phrase: string, nowLocal: number): [number, number] 
   return undefined;
 }
 
+/**
+ * The span a date range may cover: 0001-01-01 to 9999-12-31, the years an absolute date can be written with.
+ * A relative range reaching past it ("last 300000 years") is a 400 before any time-zone arithmetic runs.
+ */
+const EARLIEST_LOCAL = daysFromCivil(1, 1, 1) * DAY_MS;
+const LATEST_LOCAL = daysFromCivil(10000, 1, 1) * DAY_MS - 1;
+
+const withinYears = (local: number) => local >= EARLIEST_LOCAL && local <= LATEST_LOCAL;
+
 function toRange(zone: string, from: number, to: number): DateRange {
   return {
     from,
@@ -134,6 +143,11 @@ export function resolveDateRange(value: string | readonly string[], zone: string
     const start = parseInstant(text, zone, 'start');
     if (start !== undefined) return toRange(zone, start, parseInstant(text, zone, 'end') as number);
     const local = relativeLocalRange(text, now + zoneOffsetMs(zone, now));
+    if (local && !(withinYears(local[0]) && withinYears(local[1])))
+      throw new ApiError(
+        400,
+        `${field}: the date range "${text}" reaches outside the years 0001 to 9999; ask for a shorter range`,
+      );
     if (local) return toRange(zone, localToUtc(zone, local[0]), localToUtc(zone, local[1]));
     throw new ApiError(400, `${field}: cannot read the date range "${text}"; use YYYY-MM-DD dates or one of ${RELATIVE_FORMS}`);
   }

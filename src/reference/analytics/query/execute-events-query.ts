@@ -1,11 +1,11 @@
 import type { EventStore } from '../store/event-store.ts';
 import { formatLocal } from '../time/civil-date.ts';
 import { offsetAt } from '../time/zone-offsets.ts';
-import type { EventMeasure } from '../tracked-events.ts';
+import type { EventMeasure, StringDimension } from '../tracked-events.ts';
 import { aggregate } from './aggregate.ts';
 import type { EventsQuery, MeasureFilter } from './compiled-query.ts';
 import { filterRows, numberPasses } from './filter-rows.ts';
-import { groupRows, type KeyColumns } from './group-rows.ts';
+import { type Groups, groupRows, type KeyColumns } from './group-rows.ts';
 import { fillMissingDays } from './missing-day-fill.ts';
 import { type SortKey, sortGroups } from './sort-groups.ts';
 import { bucketTimes, spanOf } from './time-buckets.ts';
@@ -79,6 +79,31 @@ function columnsOf(store: EventStore, query: EventsQuery, rows: Int32Array, ever
   });
 }
 
+/**
+ * Sort values of a dimension the query does not select: per group, the rank of its least value (greatest when
+ * descending) among the group's events; null ranks last, as in a selected column.
+ */
+function hiddenSortValues(
+  store: EventStore,
+  dimension: StringDimension,
+  desc: boolean,
+  rows: Int32Array,
+  groups: Groups,
+  groupCount: number,
+): Float64Array {
+  const codes = store.codes(dimension);
+  const ranks = store.dictionary(dimension).ranks();
+  const values = new Float64Array(groupCount).fill(desc ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY);
+  const groupOf = groupCount === 1 ? undefined : groups.groupOf;
+  for (let index = 0; index < rows.length; index++) {
+    const code = codes[rows[index] as number] as number;
+    const rank = code === 0 ? Number.POSITIVE_INFINITY : (ranks[code] as number);
+    const group = groupOf ? (groupOf[index] as number) : 0;
+    if (desc ? rank > (values[group] as number) : rank < (values[group] as number)) values[group] = rank;
+  }
+  return values;
+}
+
 function gather<T extends Int32Array | Float64Array>(source: T, rows: Int32Array): T {
   const out = new (source.constructor as new (length: number) => T)(rows.length);
   for (let index = 0; index < rows.length; index++) out[index] = source[rows[index] as number] as number;
@@ -124,6 +149,8 @@ export function executeEventsQuery(store: EventStore, query: EventsQuery): Resul
   if (having) kept = kept.filter((group) => holds(having, totals, group));
 
   const sortKeys: SortKey[] = query.order.map((key) => {
+    if (key.hidden)
+      return { values: hiddenSortValues(store, key.hidden.dimension, key.desc, rows, groups, groupCount), desc: key.desc };
     if (key.source === 'measure') {
       const measure = query.measures[key.index]?.measure as EventMeasure;
       return { values: totals.get(measure) as Float64Array, desc: key.desc };

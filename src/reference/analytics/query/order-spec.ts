@@ -21,13 +21,14 @@ function orderPairs(order: QueryObject['order']): [string, 'asc' | 'desc'][] {
 /**
  * Resolves the order against the query's columns. Without an order: the first time dimension with a
  * granularity ascending; else the first measure descending when there are dimensions; else the first
- * dimension ascending. `checkMember` throws for names that are not members at all.
+ * dimension ascending. `checkMember` throws for names that are not members at all, and says which members may
+ * order without being selected.
  */
 export function resolveOrder(
   order: QueryObject['order'],
   dimensions: readonly OrderColumn[],
   measureKeys: readonly string[],
-  checkMember: (name: string, field: string) => void,
+  checkMember: (name: string, field: string) => OrderKey['hidden'] | undefined,
 ): OrderKey[] {
   const pairs = orderPairs(order);
   if (pairs.length === 0) return defaultOrder(dimensions, measureKeys);
@@ -38,8 +39,12 @@ export function resolveOrder(
     if (measure >= 0) return { source: 'measure', index: measure, desc };
     const dimension = dimensions.findIndex((column) => column.key === member || column.aliasKey === member);
     if (dimension >= 0) return { source: 'dimension', index: dimension, desc };
-    checkMember(member, field);
-    throw new ApiError(400, `${field}: ${member} is not in the query; add it to measures or dimensions, or remove it from order`);
+    const hidden = checkMember(member, field);
+    if (hidden) return { source: 'hidden', index: -1, desc, hidden };
+    throw new ApiError(
+      400,
+      `${field}: ${member} is not in the query; add it to measures or dimensions, or remove it from order (only TrackedEvents string dimensions may order without being selected)`,
+    );
   });
 }
 
@@ -54,7 +59,7 @@ function defaultOrder(dimensions: readonly OrderColumn[], measureKeys: readonly 
 /** The order the response echoes, in the query layer's normalised form `[{id, desc}]`. */
 export function normalisedOrder(order: readonly OrderKey[], dimensions: readonly OrderColumn[], measureKeys: readonly string[]) {
   return order.map((key) => ({
-    id: key.source === 'measure' ? measureKeys[key.index] : dimensions[key.index]?.key,
+    id: key.hidden ? key.hidden.member : key.source === 'measure' ? measureKeys[key.index] : dimensions[key.index]?.key,
     desc: key.desc,
   }));
 }

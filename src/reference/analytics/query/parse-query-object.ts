@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { formatPath } from '../../../register/yaml-source.ts';
 import { type QueryObject, queryObjectSchema } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
+import { assertFilterDepth } from './query-bounds.ts';
 
 /** `filters[0].values[1]` → `query.filters[0].values[1]`. */
 const fieldPath = (path: readonly PropertyKey[]) => formatPath(['query', ...path]);
@@ -35,6 +36,7 @@ export function parseQueryObject(raw: unknown): QueryObject {
       400,
       'query: the request needs a "query" object, such as {"query": {"measures": ["TrackedEvents.count"]}}',
     );
+  assertFilterDepth(raw);
   const result = queryObjectSchema.safeParse(raw);
   if (result.success) return result.data;
   const issue = deepest(result.error.issues[0] as z.core.$ZodIssue);

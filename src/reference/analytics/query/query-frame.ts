@@ -1,14 +1,10 @@
 import type { QueryObject } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
+import { LIMITS_WITHOUT_REGISTER, type ReferenceLimits } from '../../platform/reference-limits.ts';
 import { isTimeZone } from '../time/zone.ts';
 import type { OrderKey } from './compiled-query.ts';
 import type { Member, MemberCatalog } from './member-catalog.ts';
 import { normalisedOrder, type OrderColumn } from './order-spec.ts';
-
-/** Rows a query returns when it sets no limit. */
-const DEFAULT_LIMIT = 10_000;
-/** Most rows one request may ask for; beyond it, pages. */
-const MAX_LIMIT = 50_000;
 
 /** What the cube-specific compilers share: the parsed query, its zone, paging, and member lookup. */
 export interface QueryFrame {
@@ -23,7 +19,13 @@ export interface QueryFrame {
 }
 
 /** Checks the parts every query shares and builds the frame. */
-export function createFrame(query: QueryObject, catalog: MemberCatalog, now: number): QueryFrame {
+export function createFrame(
+  query: QueryObject,
+  catalog: MemberCatalog,
+  now: number,
+  limits: Pick<ReferenceLimits, 'rawExportRowsDefault' | 'rawExportRowsMaximum'> = LIMITS_WITHOUT_REGISTER,
+): QueryFrame {
+  const { rawExportRowsDefault: DEFAULT_LIMIT, rawExportRowsMaximum: MAX_LIMIT } = limits;
   const timezone = query.timezone ?? 'UTC';
   if (!isTimeZone(timezone))
     throw new ApiError(400, `query.timezone: "${timezone}" is not an IANA time zone name; use one such as UTC or Europe/Berlin`);
@@ -34,7 +36,11 @@ export function createFrame(query: QueryObject, catalog: MemberCatalog, now: num
       `query.limit: ${limit} is above the maximum of ${MAX_LIMIT.toLocaleString('en-US')} rows per request; ` +
         `paginate with limit and offset (limit ${MAX_LIMIT}, then offset ${MAX_LIMIT}, ${2 * MAX_LIMIT} …)`,
     );
-  if (limit < 1) throw new ApiError(400, 'query.limit: a limit must be at least 1; leave it out for the default of 10,000');
+  if (limit < 1)
+    throw new ApiError(
+      400,
+      `query.limit: a limit must be at least 1; leave it out for the default of ${DEFAULT_LIMIT.toLocaleString('en-US')}`,
+    );
   return {
     query,
     timezone,

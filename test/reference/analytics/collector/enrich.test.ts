@@ -35,8 +35,9 @@ describe('enrichment into TrackedEvents', () => {
   });
 
   it('prefers the true timestamp ttm, then dtm, then the arrival time', () => {
-    expect(enrich({ e: 'pv', aid: 'a', ttm: '1000', dtm: '2000' }, context, 'x').utcTime).toBe(1000);
-    expect(enrich({ e: 'pv', aid: 'a', dtm: '2000' }, context, 'x').utcTime).toBe(2000);
+    const early = Date.parse('2024-06-01T00:00:00Z');
+    expect(enrich({ e: 'pv', aid: 'a', ttm: String(early), dtm: String(early + 1) }, context, 'x').utcTime).toBe(early);
+    expect(enrich({ e: 'pv', aid: 'a', dtm: String(early + 1) }, context, 'x').utcTime).toBe(early + 1);
     expect(enrich({ e: 'pv', aid: 'a' }, context, 'x').utcTime).toBe(context.receivedAt);
   });
 
@@ -62,6 +63,19 @@ describe('enrichment into TrackedEvents', () => {
     expect(enrich({ e: 'ue', aid: 'a', ue_pr: JSON.stringify(custom) }, context, 'x').eventType).toBe('add_to_cart');
     expect(enrich({ e: 'ue', aid: 'a', ue_px: encode(bySchema) }, context, 'x').eventType).toBe('link_click');
     expect(enrich({ e: 'pp', aid: 'a' }, context, 'x').eventType).toBe('page_ping');
+  });
+
+  it('refuses event times before 2000 or more than a day after arrival, at the edges exactly', () => {
+    const first = Date.UTC(2000, 0, 1);
+    const last = context.receivedAt + 24 * 3600 * 1000;
+    expect(enrich({ e: 'pv', aid: 'a', ttm: String(first) }, context, 'x').utcTime).toBe(first);
+    expect(enrich({ e: 'pv', aid: 'a', ttm: String(last) }, context, 'x').utcTime).toBe(last);
+    for (const value of [String(first - 1), String(last + 1), '1e300', '8640000000000000', '9e15', '1000']) {
+      expect(() => enrich({ e: 'pv', aid: 'a', ttm: value }, context, 'data[2]'), value).toThrow(
+        /data\[2\]\.ttm: .* outside the accepted event times/,
+      );
+    }
+    expect(() => enrich({ e: 'pv', aid: 'a', dtm: '1e300' }, context, 'x')).toThrow(/x\.dtm: .*outside/);
   });
 
   it('uses the collector cookie when the tracker sends no domain user id, and null in anonymous mode', () => {

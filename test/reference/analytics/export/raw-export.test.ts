@@ -67,6 +67,29 @@ describe('raw export', () => {
     expect([await page(0), await page(2), await page(4)]).toEqual([2, 1, 0]);
   });
 
+  it('orders by a string dimension it does not select: each row by the least (or greatest) value among its events', async () => {
+    const reference = referenceAt('2024-05-10T00:00:00Z');
+    const project = reference.platform.fixtures.projects[0];
+    if (!project) throw new Error('no project 1');
+    reference.analytics.state.ingest(
+      project,
+      [
+        event({ utcTime: '2024-05-01T10:00:00Z', docPath: '/b', apiKey: 'key-c' }),
+        event({ utcTime: '2024-05-01T10:00:01Z', docPath: '/a', apiKey: 'key-b' }),
+        event({ utcTime: '2024-05-01T10:00:02Z', docPath: '/b', apiKey: 'key-a' }),
+        event({ utcTime: '2024-05-01T10:00:03Z', docPath: '/c', apiKey: 'key-d' }),
+      ],
+      Date.parse('2024-05-01T10:00:04Z'),
+    );
+    const paths = async (direction: string) =>
+      (
+        await load(reference, { dimensions: ['TrackedEvents.docPath'], order: { 'TrackedEvents.apiKey': direction } })
+      ).body.results[0].data.map((row: Record<string, string>) => row['TrackedEvents.docPath']);
+    // /b holds key-a and key-c: first ascending (key-a), second descending (key-c after /c's key-d).
+    expect(await paths('asc')).toEqual(['/b', '/a', '/c']);
+    expect(await paths('desc')).toEqual(['/c', '/b', '/a']);
+  });
+
   it('answers JSON only', async () => {
     const response = await call(withEvents(), 'POST', '/api/v4/projects/1/product_analytics/request/load?queryType=multi', {
       token: 'demo-read-token',

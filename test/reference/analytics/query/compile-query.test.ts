@@ -136,8 +136,12 @@ describe('query validation', () => {
       /query\.timezone: "Moon\/Base" is not an IANA time zone name/,
     );
     rejects(
-      { measures: ['TrackedEvents.count'], order: { 'TrackedEvents.docPath': 'asc' } },
-      /query\.order\.TrackedEvents\.docPath: TrackedEvents\.docPath is not in the query/,
+      { measures: ['TrackedEvents.count'], order: { 'TrackedEvents.uniqueUsersCount': 'asc' } },
+      /query\.order\.TrackedEvents\.uniqueUsersCount: TrackedEvents\.uniqueUsersCount is not in the query/,
+    );
+    rejects(
+      { dimensions: ['TrackedEvents.docPath'], order: { 'TrackedEvents.utcTime': 'asc' } },
+      /query\.order\.TrackedEvents\.utcTime: TrackedEvents\.utcTime is not in the query.*only TrackedEvents string dimensions/,
     );
     rejects(
       { measures: ['TrackedEvents.count'], order: [['TrackedEvents.nope', 'asc']] },

@@ -52,4 +52,17 @@ describe('date ranges', () => {
     expect(() => range(['2024-02-30', '2024-03-01'])).toThrow(/"2024-02-30" is not a date/);
     expect(() => range(['2024-03-01', '2024-02-01'])).toThrow(/ends \(2024-02-01\) before it starts/);
   });
+
+  it('refuses relative ranges that reach outside the years 0001 to 9999, in any zone', () => {
+    expect(range('last 2000 years')[0]).toBe('0024-01-01T00:00:00.000');
+    for (const phrase of [
+      'last 300000 years',
+      'next 8000 years',
+      `last ${'9'.repeat(400)} days`,
+      'from 99999999 months ago to now',
+    ]) {
+      for (const zone of ['UTC', 'Europe/Berlin'])
+        expect(() => range(phrase, zone), phrase).toThrow(/dateRange: the date range .* reaches outside the years 0001 to 9999/);
+    }
+  });
 });

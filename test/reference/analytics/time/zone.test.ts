@@ -32,4 +32,12 @@ describe('time zones', () => {
     expect(offsetAt(table, Date.parse('2024-03-31T00:59:59.999Z'))).toBe(3_600_000);
     expect(offsetAt(table, Date.parse('2024-03-31T01:00:00Z'))).toBe(7_200_000);
   });
+
+  it('walks at most 200 years, and a fixed zone not at all', () => {
+    const start = Date.parse('2000-01-01T00:00:00Z');
+    const year = 365.25 * 24 * 3600 * 1000;
+    expect(zoneOffsetsBetween('Europe/Berlin', start, start + 199 * year).starts.length).toBeGreaterThan(300);
+    expect(() => zoneOffsetsBetween('Europe/Berlin', start, start + 201 * year)).toThrow(/more than the 200 years/);
+    expect(zoneOffsetsBetween('UTC', start, start + 100 * year).starts.length).toBe(1);
+  });
 });

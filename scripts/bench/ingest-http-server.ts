@@ -1,0 +1,37 @@
+/**
+ * The server side of `bench:ingest --paths http-…`: the reference over real HTTP on a free loopback port, in
+ * its own process (as `npm run reference` runs), with the bench's client key. `--route direct` uses the Node
+ * host's direct ingestion route, `--route msw` sends ingestion through MSW, and `--route bare` is the peer:
+ * a bare Node HTTP server that reads each body and answers 200 without any reference logic (it counts
+ * requests as events). Prints the URL, then on stdin `count` prints how many events are stored.
+ */
+import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
+import { createReference } from '../../src/reference/reference.ts';
+import { createReferenceServer, listen } from '../../src/reference/server.ts';
+
+const { values } = parseArgs({ options: { route: { type: 'string', default: 'direct' }, key: { type: 'string' } } });
+const reference = createReference({ errors: { decompress: zlibDecompressor } });
+reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: values.key ?? '' });
+let bareCount = 0;
+const bare = createServer((req, res) => {
+  req.resume();
+  req.once('end', () => {
+    bareCount++;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
+    res.end('{}');
+  });
+});
+const server =
+  values.route === 'bare'
+    ? bare
+    : createReferenceServer(reference.handlers, {
+        ...(values.route === 'direct' ? { ingest: reference.errors.answerIngestion } : {}),
+      });
+console.log(await listen(server, 0));
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'count') console.log(String(values.route === 'bare' ? bareCount : reference.errors.state.errors.size()));
+}
+server.close();

@@ -1,0 +1,200 @@
+/**
+ * `npm run reference -- --data-dir DIR` keeps what it acknowledged: the server process is killed with SIGKILL
+ * right after its answers, restarted on the same directory, and every acknowledged item is there. A foreign
+ * or damaged file in the directory stops the start with a message naming it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PAYLOAD_DATA_SCHEMA } from '../../../src/reference/analytics/collector/tp2-payload.ts';
+import { DATA_FILE } from '../../../src/reference/host/data-dir.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sunset-data-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Starts server-main.ts as its own process; resolves with its URL, or rejects with its output if it exits. */
+function start(args: string[]): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'src/reference/server-main.ts'), '--port', '0', '--host', '127.0.0.1', ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve({ child, base: match[1] });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+const MAINTAINER = { 'PRIVATE-TOKEN': 'demo-maintainer-token', 'Content-Type': 'application/json' };
+
+async function json<T>(response: Promise<Response>, status = 200): Promise<T> {
+  const answer = await response;
+  const text = await answer.text();
+  expect(answer.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** What the test reads back after the restart. */
+async function observe(base: string) {
+  const count = await json<{ data: Record<string, string>[] }>(
+    fetch(`${base}/api/v4/projects/1/product_analytics/request/load`, {
+      method: 'POST',
+      headers: MAINTAINER,
+      body: JSON.stringify({
+        query: {
+          measures: ['TrackedEvents.count'],
+          filters: [{ member: 'TrackedEvents.docPath', operator: 'equals', values: ['/kept'] }],
+        },
+      }),
+    }),
+  );
+  const errors = await json<{ id: number; title: string; occurrences: number; issue_iid: number | null }[]>(
+    fetch(`${base}/api/v4/projects/1/error_tracking/errors?limit=100`, { headers: MAINTAINER }),
+  );
+  const settings = await json<{ collector_host?: string }>(
+    fetch(`${base}/api/v4/projects/1/product_analytics/settings`, { headers: MAINTAINER }),
+  );
+  const tracking = await json<{ active: boolean }>(
+    fetch(`${base}/api/v4/projects/2/error_tracking/settings`, { headers: MAINTAINER }),
+  );
+  // `counted_to` is the time of asking; the counts are what must survive.
+  const { counted_to: _, ...quota } = await json<Record<string, unknown>>(
+    fetch(`${base}/api/v4/groups/10/product_analytics/usage_quota`, { headers: MAINTAINER }),
+  );
+  const kept = errors.find((error) => error.title.includes('KeptError'));
+  return { tracked: count.data[0]?.['TrackedEvents.count'], kept, settings, tracking, quota };
+}
+
+describe('--data-dir', () => {
+  it('keeps every acknowledged event, key, issue, setting and usage count across kill -9', async () => {
+    const dir = tempDir();
+    const first = await start(['--data-dir', dir]);
+    const base = first.base;
+    const batch = JSON.stringify({
+      schema: PAYLOAD_DATA_SCHEMA,
+      data: Array.from({ length: 25 }, (_, index) => ({
+        e: 'pv',
+        aid: 'demo-app',
+        url: 'https://shop.example.com/kept',
+        duid: `u${index}`,
+      })),
+    });
+    expect((await fetch(`${base}/com.snowplowanalytics.snowplow/tp2`, { method: 'POST', body: batch })).status).toBe(200);
+    const key = await json<{ public_key: string; sentry_dsn: string }>(
+      fetch(`${base}/api/v4/projects/1/error_tracking/client_keys`, { method: 'POST', headers: MAINTAINER }),
+      201,
+    );
+    const sendError = (to: string) =>
+      fetch(`${to}/api/v4/error_tracking/collector/api/1/store/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Sentry-Auth': `Sentry sentry_key=${key.public_key}` },
+        body: JSON.stringify({ exception: { values: [{ type: 'KeptError', value: 'stays after a crash' }] } }),
+      });
+    expect((await sendError(base)).status).toBe(200);
+    const errors = await json<{ id: number; title: string }[]>(
+      fetch(`${base}/api/v4/projects/1/error_tracking/errors?limit=100`, { headers: MAINTAINER }),
+    );
+    const kept = errors.find((error) => error.title.includes('KeptError'));
+    await json(
+      fetch(`${base}/api/v4/projects/1/error_tracking/errors/${kept?.id}/issue`, { method: 'POST', headers: MAINTAINER }),
+      201,
+    );
+    await json(
+      fetch(`${base}/api/v4/projects/1/product_analytics/settings`, {
+        method: 'PUT',
+        headers: MAINTAINER,
+        body: JSON.stringify({ collector_host: 'https://collector.example.com' }),
+      }),
+    );
+    await json(
+      fetch(`${base}/api/v4/projects/2/error_tracking/settings`, {
+        method: 'PATCH',
+        headers: MAINTAINER,
+        body: JSON.stringify({ active: true }),
+      }),
+    );
+    const before = await observe(base);
+    expect(before.tracked).toBe('25');
+    expect(before.kept).toMatchObject({ occurrences: 1, issue_iid: expect.any(Number) });
+    expect(before.settings.collector_host).toBe('https://collector.example.com');
+    expect(before.tracking.active).toBe(true);
+    expect(JSON.stringify(before.quota)).toMatch(/"events":\d+/);
+
+    await killHard(first.child);
+    const second = await start(['--data-dir', dir]);
+    const after = await observe(second.base);
+    expect(after).toEqual(before);
+    // The DSN created before the crash still authenticates.
+    expect((await sendError(second.base)).status).toBe(200);
+    expect((await observe(second.base)).kept?.occurrences).toBe(2);
+    await killHard(second.child);
+  }, 120_000);
+
+  it('stays in memory without --data-dir: a restart starts afresh', async () => {
+    const first = await start([]);
+    const key = await json<{ public_key: string }>(
+      fetch(`${first.base}/api/v4/projects/1/error_tracking/client_keys`, { method: 'POST', headers: MAINTAINER }),
+      201,
+    );
+    await killHard(first.child);
+    const second = await start([]);
+    const keys = await json<{ public_key: string }[]>(
+      fetch(`${second.base}/api/v4/projects/1/error_tracking/client_keys`, { headers: MAINTAINER }),
+    );
+    expect(keys.map((item) => item.public_key)).not.toContain(key.public_key);
+    await killHard(second.child);
+  }, 60_000);
+
+  it('refuses to start on a damaged or foreign file, naming it', async () => {
+    const damaged = tempDir();
+    writeFileSync(
+      path.join(damaged, DATA_FILE),
+      'these are not the bytes of a database, but a text file of some length '.repeat(50),
+    );
+    await expect(start(['--data-dir', damaged])).rejects.toThrow(
+      new RegExp(
+        `exited with 1: .*${DATA_FILE}: not a (readable SQLite|Sunset reference) database.*Move the file away or pass another --data-dir`,
+        's',
+      ),
+    );
+    const foreign = tempDir();
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(path.join(foreign, DATA_FILE));
+    db.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('someone else''s data');");
+    db.close();
+    await expect(start(['--data-dir', foreign])).rejects.toThrow(/not a Sunset reference database \(no such table: meta\)/);
+    await expect(start(['--data-dir'])).rejects.toThrow(/--data-dir needs a value/);
+  }, 60_000);
+});

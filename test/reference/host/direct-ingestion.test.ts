@@ -1,0 +1,80 @@
+/**
+ * The Node host's direct ingestion route (no MSW, no Fetch `Request`) answers exactly as the MSW handler does:
+ * the same requests to a host with it and a host without it get the same status, headers and message.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HttpHost, startHost } from './http-host.ts';
+
+let direct: HttpHost;
+let viaMsw: HttpHost;
+const KEY = '0123456789abcdef0123456789abcdef';
+beforeAll(async () => {
+  direct = await startHost();
+  viaMsw = await startHost({}, { ingest: undefined });
+  for (const host of [direct, viaMsw])
+    host.reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: KEY });
+});
+afterAll(async () => {
+  await direct.close();
+  await viaMsw.close();
+});
+
+const event = JSON.stringify({ event_id: 'a'.repeat(32), message: 'hello', user: { ip_address: '{{auto}}' } });
+const CASES: { name: string; path: string; headers?: Record<string, string>; body: BodyInit }[] = [
+  { name: 'store', path: '/api/1/store/', headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` }, body: event },
+  { name: 'key in the query', path: `/api/1/store/?sentry_key=${KEY}`, body: event },
+  {
+    name: 'gzip',
+    path: '/api/1/store/',
+    headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}`, 'content-encoding': 'gzip' },
+    body: gzipSync(event),
+  },
+  {
+    name: 'envelope',
+    path: '/api/1/envelope/',
+    headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` },
+    body: `{"event_id":"${'b'.repeat(32)}"}\n{"type":"event"}\n${event}`,
+  },
+  { name: 'unknown key', path: '/api/1/store/', headers: { 'x-sentry-auth': 'Sentry sentry_key=nope' }, body: event },
+  { name: 'no key', path: '/api/1/store/', body: event },
+  { name: 'project 01', path: '/api/01/store/', headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` }, body: event },
+  { name: 'bad JSON', path: '/api/1/store/', headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` }, body: '{' },
+  {
+    name: 'bad gzip',
+    path: '/api/1/store/',
+    headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}`, 'content-encoding': 'gzip' },
+    body: 'x',
+  },
+  {
+    name: 'too large',
+    path: '/api/1/store/',
+    headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` },
+    body: 'x'.repeat(1024 * 1024 + 1),
+  },
+];
+
+async function answer(host: HttpHost, sent: (typeof CASES)[number]) {
+  const response = await fetch(`${host.base}/api/v4/error_tracking/collector${sent.path}`, {
+    method: 'POST',
+    headers: sent.headers,
+    body: sent.body,
+  });
+  const text = await response.text();
+  const headers = Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => name.startsWith('access-control') || name === 'content-type' || name === 'x-content-type-options',
+    ),
+  );
+  return { status: response.status, headers, text };
+}
+
+describe('the direct ingestion route', () => {
+  it('answers every case as the MSW handler does', async () => {
+    for (const sent of CASES) {
+      expect(await answer(direct, sent), sent.name).toEqual(await answer(viaMsw, sent));
+    }
+    expect(direct.reference.errors.state.errors.size()).toBe(viaMsw.reference.errors.state.errors.size());
+    expect(direct.reference.errors.state.errors.size()).toBeGreaterThan(0);
+  });
+});
