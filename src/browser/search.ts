@@ -1,42 +1,8 @@
-/** The part of Pagefind's browser API the search page uses. */
-interface PagefindResultData {
-  url: string;
-  excerpt: string;
-  meta: Record<string, string>;
-}
-interface PagefindApi {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  filters(): Promise<Record<string, Record<string, number>>>;
-  debouncedSearch(
-    term: string,
-    options: { filters: Record<string, string> },
-    timeout?: number,
-  ): Promise<{ results: { data(): Promise<PagefindResultData> }[] } | null>;
-}
+import { loadPagefind, type PagefindApi, type PagefindSearch, resultHtml } from './pagefind-client.ts';
 
 const FILTERS = ['release', 'area', 'kind'] as const;
-const SHOWN = 20;
-
-let pagefind: Promise<PagefindApi> | undefined;
-
-/** Loads Pagefind's script on first use; it is not part of the page so the page stays light. */
-function loadPagefind(): Promise<PagefindApi> {
-  // A variable keeps the bundler from resolving a file that only exists after the index is built.
-  const url = '/pagefind/pagefind.js';
-  pagefind ??= import(/* @vite-ignore */ url).then(async (module: PagefindApi) => {
-    await module.options({ excerptLength: 24 });
-    await module.init();
-    return module;
-  });
-  return pagefind;
-}
-
-function escapeText(text: string): string {
-  const span = document.createElement('span');
-  span.textContent = text;
-  return span.innerHTML;
-}
+/** Results shown at once; "Show more" adds as many again, so every result can be reached. */
+const PAGE = 20;
 
 /**
  * The search page island. Pagefind loads when the field is focused or typed in, or straight away when the
@@ -78,6 +44,7 @@ export function bindSearch(): void {
       return;
     }
     await showFilters(api);
+    more.hidden = true;
     const term = input.value.trim();
     const filters: Record<string, string> = {};
     for (const name of FILTERS) {
@@ -93,21 +60,37 @@ export function bindSearch(): void {
     }
     const search = await api.debouncedSearch(term, { filters }, 150);
     if (!search) return; // a newer search replaced this one
-    const results = await Promise.all(search.results.slice(0, SHOWN).map((result) => result.data()));
-    list.innerHTML = results
-      .map(
-        (result) =>
-          `<li><a href="${escapeText(result.url)}">${escapeText(result.meta.title ?? result.url)}</a><p>${result.excerpt}</p></li>`,
-      )
-      .join('');
+    current = { search, shown: 0, term, filters };
+    list.replaceChildren();
+    await showMore();
+  };
+
+  let current: { search: PagefindSearch; shown: number; term: string; filters: Record<string, string> } | undefined;
+  const showMore = async () => {
+    if (!current) return;
+    const answer = current;
+    const next = answer.search.results.slice(answer.shown, answer.shown + PAGE);
+    const results = await Promise.all(next.map((result) => result.data()));
+    if (current !== answer) return;
+    list.insertAdjacentHTML('beforeend', results.map(resultHtml).join(''));
+    answer.shown += next.length;
+    const total = answer.search.results.length;
     // Saying the filters in the status tells the reader (and a screen reader) which search the list answers.
-    const within = Object.entries(filters).map(([name, value]) => `${name} ${value}`);
+    const within = Object.entries(answer.filters).map(([name, value]) => `${name} ${value}`);
     const scope = within.length > 0 ? ` (${within.join(', ')})` : '';
     status.textContent =
-      search.results.length === 0
-        ? `Nothing found for “${term}”${scope}.`
-        : `${search.results.length} result${search.results.length === 1 ? '' : 's'} for “${term}”${scope}${search.results.length > SHOWN ? `, the first ${SHOWN} shown` : ''}.`;
+      total === 0
+        ? `Nothing found for “${answer.term}”${scope}.`
+        : `${total} result${total === 1 ? '' : 's'} for “${answer.term}”${scope}${total > answer.shown ? `, ${answer.shown} shown` : ''}.`;
+    more.hidden = answer.shown >= total;
+    if (answer.shown > PAGE) list.querySelectorAll<HTMLAnchorElement>('li > a')[answer.shown - next.length]?.focus();
   };
+  const more = document.createElement('button');
+  more.type = 'button';
+  more.textContent = `Show ${PAGE} more`;
+  more.hidden = true;
+  more.addEventListener('click', () => void showMore());
+  list.after(more);
 
   input.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
   input.addEventListener('input', () => void run());

@@ -4,7 +4,8 @@
  * so an error the page does not catch is reported, and linked errors for `cause` chains. The default set's
  * deduplication is left out on purpose: it would drop a second identical throw, and the demo counts them.
  */
-import type { BrowserClient } from '@sentry/browser';
+import type { BrowserClient, ErrorEvent } from '@sentry/browser';
+import { stableFrameName } from '../try/stable-frame-name.ts';
 
 type SentryBrowser = typeof import('./sentry-sdk-parts.ts');
 
@@ -51,6 +52,7 @@ export async function startSdk(settings: SdkSettings, onDelivery: (delivery: Del
     stackParser: sdk.defaultStackParser,
     integrations: [sdk.globalHandlersIntegration(), sdk.linkedErrorsIntegration()],
     sendClientReports: false,
+    beforeSend: stableFrames,
   });
   sdk.setCurrentClient(next);
   next.init();
@@ -59,6 +61,17 @@ export async function startSdk(settings: SdkSettings, onDelivery: (delivery: Del
   );
   sdk.setUser({ id: settings.userId });
   client = next;
+}
+
+/** Rewrites every frame's file to a name that does not change with the build, as bundled apps do. */
+function stableFrames(event: ErrorEvent): ErrorEvent {
+  for (const exception of event.exception?.values ?? []) {
+    for (const frame of exception.stacktrace?.frames ?? []) {
+      if (frame.filename) frame.filename = stableFrameName(frame.filename);
+      if (frame.abs_path) frame.abs_path = stableFrameName(frame.abs_path);
+    }
+  }
+  return event;
 }
 
 /** Changes the user on later events. */

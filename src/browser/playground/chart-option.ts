@@ -62,6 +62,9 @@ function chartColumns(result: QueryResult) {
   return { axisKey, splitKey, granularity, measures: Object.keys(result.annotation.measures) };
 }
 
+/** The room left of and right of the plot, in pixels. */
+const GRID = { left: 64, right: 24 };
+
 /**
  * Turns a chart visualization and its query's answer into an ECharts option. The first time dimension with a
  * granularity (else the first dimension) runs along the category axis; a further dimension splits each
@@ -74,6 +77,8 @@ export function chartOption(
   options: VisualizationDefinition['options'],
   result: QueryResult,
   colors?: ChartColors,
+  /** The chart's width in pixels, when known: labels along x are fitted to it. */
+  width?: number,
 ): ChartOption {
   const shape = CHART_TYPES[type];
   const { axisKey, splitKey, granularity, measures } = chartColumns(result);
@@ -118,9 +123,18 @@ export function chartOption(
     nameLocation: 'middle' as const,
     nameGap: which === 'xAxis' ? 32 : 48,
     ...(axisType === 'category' && { data: categories }),
-    // A few categories (funnel steps) each keep their label; many (days) let ECharts thin them out.
+    // A few categories (funnel steps) each keep their label, cut to the room each one has on a narrow
+    // chart; many (days) let ECharts thin them out and drop any label that would still overlap.
     axisLabel: {
+      hideOverlap: true,
       ...(axisType === 'category' && categories.length <= 8 && { interval: 0 }),
+      ...(axisType === 'category' &&
+        which === 'xAxis' &&
+        width !== undefined &&
+        categories.length > 0 && {
+          width: Math.max(24, Math.floor((width - GRID.left - GRID.right) / categories.length) - 8),
+          overflow: 'truncate' as const,
+        }),
       ...(colors && { color: colors.muted }),
     },
     ...(colors && {
@@ -132,7 +146,7 @@ export function chartOption(
 
   return {
     animation: false,
-    grid: { left: 64, right: 24, top: series.length > 1 ? 40 : 16, bottom: 48 },
+    grid: { ...GRID, top: series.length > 1 ? 40 : 16, bottom: 48 },
     tooltip: { trigger: 'axis' },
     ...(series.length > 1 && { legend: { top: 0, ...(colors && { textStyle: { color: colors.text } }) } }),
     [categoryAxis]: axis(categoryAxis, categoryType),

@@ -57,18 +57,26 @@ function optionSummary(option: Record<string, unknown>): string {
   return JSON.stringify({ xAxis: axis(option.xAxis), yAxis: axis(option.yAxis), series });
 }
 
-function drawChart(container: HTMLElement, option: () => ChartOption): void {
+function drawChart(container: HTMLElement, option: (width: number) => ChartOption): void {
   const element = h('div', { class: 'chart', role: 'img', 'aria-label': 'Chart; the rows are listed below it' });
   container.append(element);
   const chart = init(element, undefined, { renderer: 'svg' });
   const draw = () => {
-    chart.setOption(option(), { notMerge: true });
+    chart.setOption(option(element.clientWidth), { notMerge: true });
     element.dataset.chartOption = optionSummary(chart.getOption() as Record<string, unknown>);
   };
   draw();
   redraws.set(element, draw);
   watchTheme();
-  new ResizeObserver(() => chart.resize()).observe(element);
+  let width = element.clientWidth;
+  new ResizeObserver(() => {
+    chart.resize();
+    // Labels are fitted to the width, so a new width needs a new option, not only a resize.
+    if (element.clientWidth !== width) {
+      width = element.clientWidth;
+      draw();
+    }
+  }).observe(element);
 }
 
 /** A data table built from text nodes; link cells are anchors whose URLs {@link dataTable} checked. */
@@ -109,7 +117,7 @@ export function renderVisualization(container: HTMLElement, definition: Visualiz
   const kind = visualizationKind(definition);
   container.dataset.kind = kind.kind;
   if (kind.kind === 'chart') {
-    drawChart(container, () => chartOption(kind.type, definition.options, result, pageColors()));
+    drawChart(container, (width) => chartOption(kind.type, definition.options, result, pageColors(), width));
     container.append(
       h('details', { class: 'chart-rows' }, h('summary', {}, `Rows (${result.data.length})`), tableElement(dataTable(result))),
     );

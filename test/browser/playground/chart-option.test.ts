@@ -148,5 +148,14 @@ describe('category labels', () => {
     };
     expect(chartOption('ColumnChart', {}, days).xAxis).toMatchObject({ axisLabel: {} });
     expect(chartOption('ColumnChart', {}, days).xAxis).not.toMatchObject({ axisLabel: { interval: 0 } });
+    expect(chartOption('ColumnChart', {}, days).xAxis).toMatchObject({ axisLabel: { hideOverlap: true } });
+  });
+
+  it('cuts each label along x to the room its category has on a narrow chart', () => {
+    const steps = funnel.data.length;
+    const narrow = chartOption('ColumnChart', {}, funnel, undefined, 358).xAxis as { axisLabel: Record<string, unknown> };
+    expect(narrow.axisLabel).toMatchObject({ overflow: 'truncate', interval: 0 });
+    expect(narrow.axisLabel.width).toBe(Math.max(24, Math.floor((358 - 88) / steps) - 8));
+    expect(chartOption('ColumnChart', {}, funnel).xAxis).not.toMatchObject({ axisLabel: { overflow: 'truncate' } });
   });
 });
