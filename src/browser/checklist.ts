@@ -1,5 +1,6 @@
 import type { Plan } from '../register/plan/build-plan.ts';
 import { planStorageKey, readTicks, writeTicks } from './plan-storage.ts';
+import { bindScanReport } from './scan-report/scan-panel.ts';
 
 function storage(): Storage | undefined {
   try {
@@ -10,39 +11,66 @@ function storage(): Storage | undefined {
 }
 
 /**
- * Makes a rendered plan (`renderPlanHtml`) interactive: ticks kept in `localStorage` under the plan's
- * (from, to, offering) key, a progress count, Markdown export and printing. `plan` is asked for only on
- * export, so static pages load the register only when someone exports.
+ * Makes a rendered plan (`renderPlanHtml`) interactive: ticks kept in `localStorage` per upgrade (from, to),
+ * a progress count, a "hide done" switch, clearing with a confirmation and an undo, Markdown export,
+ * printing, and the scan report panel. `plan` is asked for only on export or when a report is read, so
+ * static pages load the register only then.
  */
 export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): void {
-  const key = planStorageKey({ from: root.dataset.from ?? '', to: root.dataset.to ?? '' });
+  const upgrade = { from: root.dataset.from ?? '', to: root.dataset.to ?? '' };
+  const key = planStorageKey(upgrade);
   const boxes = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"][data-key]')];
   const progress = root.querySelector<HTMLElement>('[data-progress]');
   const toolbar = root.querySelector<HTMLElement>('[data-plan-toolbar]');
   const panel = root.querySelector<HTMLElement>('[data-export-panel]');
+  const undoBox = root.querySelector<HTMLElement>('[data-undo-box]');
   const ticks = readTicks(storage()?.getItem(key) ?? null);
+  let undo: Set<string> | undefined;
 
-  const showProgress = () => {
+  const show = () => {
+    for (const box of boxes) {
+      box.checked = ticks.has(box.dataset.key ?? '');
+      box.closest('li')?.classList.toggle('done', box.checked);
+    }
     const done = boxes.filter((box) => box.checked).length;
     if (progress) progress.textContent = `${done} of ${boxes.length} done`;
   };
-  for (const box of boxes) box.checked = ticks.has(box.dataset.key ?? '');
-  showProgress();
+  const save = () => {
+    if (ticks.size === 0) storage()?.removeItem(key);
+    else storage()?.setItem(key, writeTicks(ticks));
+  };
+  show();
   if (toolbar) toolbar.hidden = false;
 
   root.addEventListener('change', (event) => {
     const box = event.target as HTMLInputElement;
+    if (box.matches('[data-hide-done]')) {
+      root.classList.toggle('hide-done', box.checked);
+      return;
+    }
     if (!box.dataset.key) return;
     if (box.checked) ticks.add(box.dataset.key);
     else ticks.delete(box.dataset.key);
-    storage()?.setItem(key, writeTicks(ticks));
-    showProgress();
+    save();
+    show();
+    if (undoBox) undoBox.hidden = true;
   });
   root.querySelector('[data-clear]')?.addEventListener('click', () => {
-    for (const box of boxes) box.checked = false;
+    if (ticks.size === 0) return;
+    if (!window.confirm(`Clear all ${ticks.size} ticks of the ${upgrade.from} → ${upgrade.to} checklist?`)) return;
+    undo = new Set(ticks);
     ticks.clear();
-    storage()?.removeItem(key);
-    showProgress();
+    save();
+    show();
+    if (progress) progress.textContent = `Ticks cleared. ${progress.textContent}`;
+    if (undoBox) undoBox.hidden = false;
+  });
+  root.querySelector('[data-undo]')?.addEventListener('click', () => {
+    for (const tick of undo ?? []) ticks.add(tick);
+    undo = undefined;
+    save();
+    show();
+    if (undoBox) undoBox.hidden = true;
   });
   root.querySelector('[data-print]')?.addEventListener('click', () => window.print());
   // Printing shows the migration notes, which are folded on screen.
@@ -65,4 +93,5 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
       if (status) status.textContent = textarea.value ? 'Select the text and copy it.' : `Export failed: ${String(error)}`;
     }
   });
+  bindScanReport(root, upgrade, plan, storage);
 }

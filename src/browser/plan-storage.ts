@@ -22,3 +22,8 @@ export function readTicks(stored: string | null): Set<string> {
 export function writeTicks(ticks: ReadonlySet<string>): string {
   return JSON.stringify([...ticks].sort());
 }
+
+/** Where the scan report given to one upgrade's checklist is kept, beside its ticks. */
+export function scanStorageKey(plan: { from: string; to: string }): string {
+  return `sunset-scan:${plan.from}:${plan.to}`;
+}

@@ -9,6 +9,7 @@ export async function showRequestedPlan(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const form = document.querySelector<HTMLFormElement>('form.upgrade-form');
   const output = document.querySelector<HTMLElement>('#plan-output');
+  const status = document.querySelector<HTMLElement>('#plan-status');
   const from = params.get('from')?.trim() ?? '';
   const to = params.get('to')?.trim() ?? '';
   const offering = params.get('offering')?.trim() || undefined;
@@ -23,17 +24,19 @@ export async function showRequestedPlan(): Promise<void> {
     }
   }
   if (!output || (!from && !to)) return;
-  output.textContent = 'Building the checklist…';
+  if (status) status.textContent = 'Building the checklist…';
   try {
     // The register and the planner load only once a plan is asked for.
     const { loadPlan } = await import('./plan-loader.ts');
     const plan = await loadPlan({ from, to, ...(offering ? { offering } : {}) });
     output.innerHTML = renderPlanHtml(plan);
-    document.title = plan.problems ? 'Upgrade checklist · Sunset' : `${from} to ${to} · Upgrade checklist · Sunset`;
+    if (status) status.textContent = plan.problems ? '' : 'Checklist ready.';
+    document.title = plan.problems ? 'Upgrade checklist · Sunset' : `${plan.from} to ${plan.to} · Upgrade checklist · Sunset`;
     const root = output.querySelector<HTMLElement>('[data-plan]');
     if (root) bindChecklist(root, async () => plan);
   } catch (error) {
     output.innerHTML = '';
+    if (status) status.textContent = '';
     const message = document.createElement('p');
     message.className = 'problem';
     message.setAttribute('role', 'alert');

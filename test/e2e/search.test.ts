@@ -127,9 +127,12 @@ describe('search', () => {
     const first = page.locator('#header-search-results li a').first();
     await first.waitFor();
     expect(requested.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
-    expect(await page.locator('#header-search-results').getByRole('link', { name: /^All \d+ results?$/ }).getAttribute('href')).toBe(
-      '/search/?q=CI_JOB_JWT',
-    );
+    expect(
+      await page
+        .locator('#header-search-results')
+        .getByRole('link', { name: /^All \d+ results?$/ })
+        .getAttribute('href'),
+    ).toBe('/search/?q=CI_JOB_JWT');
     await box.press('Enter');
     await page.waitForURL(/\/search\/\?q=CI_JOB_JWT$/);
     expect(scriptErrors(page)).toEqual([]);

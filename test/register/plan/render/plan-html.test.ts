@@ -25,13 +25,16 @@ describe('renderPlanHtml', () => {
     const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }));
     expect(html).toContain('<h2 id="must-do">Must do before upgrading (1)</h2>');
     expect(html).toContain('<h2 id="plan-ahead">Plan ahead (1)</h2>');
-    expect(html.match(/type="checkbox"/g)).toHaveLength(2);
+    expect(html.match(/type="checkbox" id="c-/g)).toHaveLength(2);
+    expect(html).toContain('<a href="#must-do-ci">CI/CD pipelines</a> (1)');
+    expect(html).toContain('<h3 id="plan-ahead-ci">');
+    expect(html).toContain('data-scan hidden');
     expect(html).toContain('Now &lt;breaking&gt;');
     expect(html).toContain('id="hosted"');
     expect(html).toContain('<details><summary>What to do</summary>');
   });
 
-  it('leaves out the hosted note for a self-managed plan ', () => {
+  it('leaves out the hosted note for a self-managed plan', () => {
     const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0', offering: 'self-managed' }));
     expect(html).not.toContain('id="hosted"');
   });
