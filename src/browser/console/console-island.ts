@@ -8,8 +8,9 @@ import type { ConsoleData } from '../../site/console-data.ts';
 import { buildConsoleRequest, type ConsoleRequest, missingPathParams, parseHeaderLines, withHeader } from './console-request.ts';
 import { checkJsonText } from './json-schema-check.ts';
 import { SNIPPETS, type SnippetKind } from './request-snippets.ts';
+import { isSafeLink, parseLinkHeader, readableHeaderValue } from './response-headers.ts';
 
-/** Where snippets of in-browser requests point: the same reference, served by `npm run reference`. */
+/** Where snippets of in-browser requests point: the same reference, run locally from the project. */
 const LOCAL_REFERENCE = 'http://localhost:8787';
 const RELEASE_HEADER = 'X-Platform-Release';
 
@@ -141,7 +142,23 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
         const term = document.createElement('dt');
         term.textContent = name;
         const definition = document.createElement('dd');
-        definition.textContent = headerValue;
+        definition.textContent = readableHeaderValue(name, headerValue);
+        const links = name === 'link' ? parseLinkHeader(headerValue) : [];
+        if (links.length > 0) {
+          definition.replaceChildren(
+            ...links.flatMap((link, index) => {
+              const parts: (Node | string)[] = index > 0 ? [', '] : [];
+              if (isSafeLink(link.url)) {
+                const anchor = document.createElement('a');
+                anchor.href = link.url;
+                anchor.textContent = link.url;
+                parts.push(anchor);
+              } else parts.push(link.url);
+              if (link.rel) parts.push(` (rel ${link.rel})`);
+              return parts;
+            }),
+          );
+        }
         return [term, definition];
       }),
     );
@@ -160,7 +177,7 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
     (field<HTMLElement>('[data-snippet-title]') as HTMLElement).textContent = SNIPPET_TITLES[kind];
     (field<HTMLElement>('[data-snippet-note]') as HTMLElement).textContent =
       target() === 'reference'
-        ? `Outside this page, the same reference answers at ${LOCAL_REFERENCE} once you run npm run reference in the project.`
+        ? `Outside this page, a local copy of the reference implementation answers at ${LOCAL_REFERENCE} (see Try it).`
         : '';
     (field<HTMLElement>('[data-snippet]') as HTMLElement).textContent = snippet;
     box.hidden = false;
@@ -180,6 +197,12 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
     const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-copy]');
     if (button) void copy(button.dataset.copy as SnippetKind);
   });
+  // An example picked while the console was loading: the body still holds the first one, so show the pick.
+  const picked = Number(value('example') || '0');
+  if (body && picked > 0 && body.value === data.body?.examples[0]?.text) {
+    body.value = data.body?.examples[picked]?.text ?? body.value;
+    checkBody();
+  }
   showTarget();
   if (wake.sendNow) void send();
   else wake.click?.click();

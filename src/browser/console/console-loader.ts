@@ -6,6 +6,7 @@
 export function armConsoles(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-api-console]')) {
     prefillBody(root);
+    rememberRelease(root);
     let state: 'idle' | 'loading' | 'ready' = 'idle';
     let pending: HTMLElement | undefined;
     let sendNow = false;
@@ -24,6 +25,8 @@ export function armConsoles(): void {
         });
     };
     root.addEventListener('focusin', wake);
+    // A pick made without focus (keyboard on a closed select, assistive tech) still wakes the console.
+    root.addEventListener('change', wake);
     root.addEventListener('pointerdown', wake);
     root.addEventListener('click', (event) => {
       const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-copy]');
@@ -37,6 +40,27 @@ export function armConsoles(): void {
       wake();
     });
   }
+}
+
+const RELEASE_KEY = 'sunset-console-release';
+
+/** The release the reader last picked answers on every console page and across reloads. */
+function rememberRelease(root: HTMLElement): void {
+  const select = root.querySelector<HTMLSelectElement>('select[name="release"]');
+  if (!select) return;
+  try {
+    const kept = localStorage.getItem(RELEASE_KEY);
+    if (kept !== null && [...select.options].some((option) => option.value === kept)) select.value = kept;
+  } catch {
+    // Storage off: the newest release answers, as on a first visit.
+  }
+  select.addEventListener('change', () => {
+    try {
+      localStorage.setItem(RELEASE_KEY, select.value);
+    } catch {
+      // Storage off: the pick lasts for this page only.
+    }
+  });
 }
 
 /** A link may carry a request body to try, `?body=<JSON>` (the analytics demo links its queries this way). */
