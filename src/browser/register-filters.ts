@@ -38,22 +38,41 @@ export function bindRegisterFilters(): void {
     }
     count.textContent = shown === rows.length ? `${rows.length} entries.` : `${shown} of ${rows.length} entries match.`;
   };
+  // Each change is a step in the history, so Back undoes the last filter instead of leaving the page.
   const update = () => {
     const filter = readForm();
     apply(filter);
-    history.replaceState(null, '', `${location.pathname}${filterToQuery(filter)}${location.hash}`);
+    const url = `${location.pathname}${filterToQuery(filter)}${location.hash}`;
+    if (url !== `${location.pathname}${location.search}${location.hash}`) history.pushState(null, '', url);
   };
 
-  const initial = parseFilter(location.search);
-  for (const field of FILTER_FIELDS) {
-    const select = form.elements.namedItem(field) as HTMLSelectElement | null;
-    const value = initial[field];
-    if (select && value && [...select.options].some((option) => option.value === value)) select.value = value;
-  }
+  /** Sets the form from the URL; says which values the register does not know instead of ignoring them. */
+  const fromUrl = () => {
+    const wanted = parseFilter(location.search);
+    const unknown: string[] = [];
+    for (const field of FILTER_FIELDS) {
+      const select = form.elements.namedItem(field) as HTMLSelectElement | null;
+      if (!select) continue;
+      const value = wanted[field];
+      const known = value !== undefined && [...select.options].some((option) => option.value === value);
+      select.value = known ? (value ?? '') : '';
+      if (value !== undefined && !known) unknown.push(`${field} "${value}"`);
+    }
+    if (notice) {
+      notice.textContent =
+        unknown.length === 0
+          ? ''
+          : `The register has no ${unknown.join(' and no ')}, so ${unknown.length === 1 ? 'that filter is' : 'those filters are'} not applied.`;
+      notice.hidden = unknown.length === 0;
+    }
+    apply(readForm());
+  };
+  const notice = document.querySelector<HTMLElement>('#register-filter-notice');
+  fromUrl();
+  window.addEventListener('popstate', fromUrl);
   form.hidden = false;
   form.addEventListener('change', update);
   form.addEventListener('submit', (event) => event.preventDefault());
   // A reset clears the selects after this event, so read the form on the next task.
   form.addEventListener('reset', () => setTimeout(update));
-  apply(readForm());
 }
