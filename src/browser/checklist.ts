@@ -1,6 +1,5 @@
 import type { Plan } from '../register/plan/build-plan.ts';
 import { planStorageKey, readTicks, writeTicks } from './plan-storage.ts';
-import { bindScanReport } from './scan-report/scan-panel.ts';
 
 function storage(): Storage | undefined {
   try {
@@ -93,5 +92,6 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
       if (status) status.textContent = textarea.value ? 'Select the text and copy it.' : `Export failed: ${String(error)}`;
     }
   });
-  bindScanReport(root, upgrade, plan, storage);
+  // The scan panel's code (report parsing, the severity rule) loads after the checklist is usable.
+  void import('./scan-report/scan-panel.ts').then(({ bindScanReport }) => bindScanReport(root, upgrade, plan, storage));
 }

@@ -93,7 +93,7 @@ export function tableElement(table: DataTable, caption?: string): HTMLElement {
   );
   return h(
     'div',
-    { class: 'table-wrap' },
+    { class: 'table-wrap', tabindex: 0 },
     h('table', { class: 'data-table' }, caption && h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)),
   );
 }
