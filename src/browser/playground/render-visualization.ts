@@ -69,14 +69,17 @@ function drawChart(container: HTMLElement, option: (width: number) => ChartOptio
   redraws.set(element, draw);
   watchTheme();
   let width = element.clientWidth;
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
+    // A chart replaced by a new render is disposed; its element may still be measured once more.
+    if (chart.isDisposed()) return observer.disconnect();
     chart.resize();
     // Labels are fitted to the width, so a new width needs a new option, not only a resize.
     if (element.clientWidth !== width) {
       width = element.clientWidth;
       draw();
     }
-  }).observe(element);
+  });
+  observer.observe(element);
 }
 
 /** A data table built from text nodes; link cells are anchors whose URLs {@link dataTable} checked. */
