@@ -17,8 +17,15 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
-  // Code samples are plain: highlighting colours would need their own contrast checks in both themes.
-  markdown: { syntaxHighlight: false },
+  // Code in Markdown is highlighted like <CodeBlock>: two high-contrast themes, picked by the colour scheme.
+  markdown: {
+    syntaxHighlight: 'shiki',
+    shikiConfig: {
+      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+      defaultColor: false,
+      wrap: true,
+    },
+  },
   integrations: [mdx(), sitemapIntegration(settings.site_url), pagefindIntegration()],
   // MSW's cookie store asks tldts for registrable domains; its public-suffix list would be most of the
   // console's weight (see registrable-domain.ts and docs/try-it.md).

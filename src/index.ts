@@ -4,7 +4,8 @@
  */
 import type { CheckResult } from './check/check.ts';
 import { loadCliRegister } from './check/register-source.ts';
-import { buildPlan, type Plan, PlanError, releaseProblem, requirePlan } from './register/plan.ts';
+import { buildPlan, type Plan, requirePlan } from './register/plan/build-plan.ts';
+import { PlanError, releaseProblem } from './register/plan/release-input.ts';
 import type { Register } from './register/register.ts';
 import { compareReleases } from './register/releases.ts';
 import type { Offering } from './schemas/offering.ts';
@@ -74,7 +75,7 @@ export async function check(input: CheckInput): Promise<CheckResult> {
 export type { CheckResult, CheckStats } from './check/check.ts';
 export type { Finding } from './check/finding.ts';
 export { ContentError } from './register/content-error.ts';
-export type { Plan, PlanItem } from './register/plan.ts';
+export type { Plan, PlanItem } from './register/plan/build-plan.ts';
 export type { Register } from './register/register.ts';
 export type { Offering } from './schemas/offering.ts';
 export type { RegisterEntry } from './schemas/register-entry.ts';

@@ -1,4 +1,4 @@
-import { entryUrl } from '../register/plan.ts';
+import { entryUrl } from '../register/plan/site-links.ts';
 import type { Register } from '../register/register.ts';
 import { compareReleases } from '../register/releases.ts';
 import type { ErrorCondition } from '../schemas/error-condition.ts';

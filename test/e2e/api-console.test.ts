@@ -74,11 +74,10 @@ describe('API consoles', () => {
     const answer = await send(page);
     expect(answer.status).toMatch(/^200 OK · \d+ ms · in-browser reference, as 20\.0$/);
     expect(answer.headers).toContain('content-type: application/json');
-    const body = JSON.parse(answer.body) as { queryType: string; results: { data: unknown[] }[] };
-    expect(body.queryType).toBe('regularQuery');
+    const body = JSON.parse(answer.body) as { data: unknown[] };
     // The example asks for three days; missing days are filled, so three rows come back.
-    expect(body.results[0]?.data).toHaveLength(3);
-    expect(answer.body).toContain('\n  "results": [');
+    expect(body.data).toHaveLength(3);
+    expect(answer.body).toContain('\n  "data": [');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
       /\/mockServiceWorker\.js\?scope=%2Fapi%2F$/,
     );
@@ -97,9 +96,9 @@ describe('API consoles', () => {
     await page.selectOption('select[name="release"]', '17.0');
     const created = await send(page);
     expect(created.status).toMatch(/^201 Created · .* as 17\.0$/);
-    expect(created.headers).toMatch(/^deprecation: @\d+$/m);
+    expect(created.headers).toMatch(/^deprecation: @\d+ \(deprecated since \d{1,2} \w+ \d{4}\)$/m);
     expect(created.headers).toMatch(/^sunset: \w{3}, \d{2} \w{3} 2025 00:00:00 GMT$/m);
-    expect(created.headers).toContain('</register/runner-registration-token-removed/>; rel="deprecation"');
+    expect(created.headers).toContain('/register/runner-registration-token-removed/ (rel deprecation)');
     expect(JSON.parse(created.body)).toMatchObject({ token: expect.any(String) });
 
     // The body is checked against the endpoint's schema as it is typed.
@@ -186,5 +185,50 @@ describe('API consoles', () => {
     expect(await page.locator('[data-snippet]').textContent()).toContain("--header 'PRIVATE-TOKEN: demo-maintainer-token'");
     await context.close();
     await new Promise<void>((resolve) => instance.close(() => resolve()));
+  });
+
+  it('keep an example picked before the console loads, and answer the funnel example with 200', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/api/product-analytics-load/');
+    await page.waitForLoadState('networkidle');
+    // Picking the example is the first touch of the console: its code loads only now.
+    const funnel = await page
+      .locator('select[name="example"] option')
+      .evaluateAll((options) => options.findIndex((option) => option.textContent?.startsWith('Funnel query')));
+    expect(funnel).toBeGreaterThan(0);
+    await page.locator('select[name="example"]').selectOption({ index: funnel });
+    await expect.poll(() => page.locator('textarea[name="body"]').inputValue()).toContain('completed_purchase.count');
+    expect(await page.locator('input[name="query:queryType"]').inputValue()).toBe('');
+    const answer = await send(page);
+    expect(answer.status).toMatch(/^200 OK/);
+    expect(answer.body).toContain('completed_purchase.step');
+    // Labels with inline code keep the code in the line of text, not as a full-width block.
+    const label = page.locator('label.console-wide', { hasText: 'Body (' });
+    const [labelWidth, codeWidth] = await label.evaluate((element) => [
+      element.getBoundingClientRect().width,
+      element.querySelector('code')?.getBoundingClientRect().width ?? 0,
+    ]);
+    expect(codeWidth).toBeGreaterThan(0);
+    expect(codeWidth).toBeLessThan(labelWidth / 2);
+    expect(scriptErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('show the Deprecation date in words and the Link as links, and remember the release across reloads', async () => {
+    const context = await browser.newContext();
+    const page = await open(context, '/api/runners-create/');
+    await page.selectOption('select[name="release"]', '17.0');
+    const created = await send(page);
+    expect(created.headers).toMatch(/^deprecation: @\d+ \(deprecated since \d{1,2} \w+ \d{4}\)$/m);
+    const link = page.locator('[data-response-headers] dd a[href="/register/runner-registration-token-removed/"]');
+    expect(await link.textContent()).toBe('/register/runner-registration-token-removed/');
+    await page.reload();
+    expect(await page.locator('select[name="release"]').inputValue()).toBe('17.0');
+    const again = await send(page);
+    expect(again.status).toMatch(/as 17\.0$/);
+    // The console and the page's badges speak to readers, without the project's own jargon.
+    const text = `${await page.locator('[data-api-console]').textContent()} ${await page.locator('main h1 + p').textContent()}`;
+    expect(text).not.toMatch(/reference design|npm run reference|of the spec/i);
+    await context.close();
   });
 });

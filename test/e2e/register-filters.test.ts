@@ -39,8 +39,38 @@ describe('register filters', () => {
     await page.context().close();
   });
 
-  it('leave a plain full list without JavaScript', async () => {
+  it('step through the history: Back undoes the last filter, Forward redoes it', async () => {
+    const page = await openPage(browser, '/register/');
+    const total = await page.locator('#register-list li').count();
+    await page.locator('select[name="area"]').selectOption('tokens');
+    await page.locator('select[name="breaking"]').selectOption('yes');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('?area=tokens');
+    expect(await page.locator('select[name="breaking"]').inputValue()).toBe('');
+    expect((await visibleRows(page)).some((row) => row.breaking === 'no')).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.locator('#register-list li:not([hidden])').count()).toBe(total);
+    expect(new URL(page.url()).pathname).toBe('/register/');
+    await page.goForward();
+    await expect.poll(() => page.locator('select[name="area"]').inputValue()).toBe('tokens');
+    await page.context().close();
+  });
+
+  it('say when the URL names a release the register does not know', async () => {
+    const page = await openPage(browser, '/register/?release=99.9&kind=rename');
+    expect(await page.locator('#register-filter-notice').textContent()).toBe(
+      'The register has no release "99.9", so that filter is not applied.',
+    );
+    expect(await page.locator('select[name="kind"]').inputValue()).toBe('rename');
+    expect((await visibleRows(page)).every((row) => row.kind === 'rename')).toBe(true);
+    await page.context().close();
+  });
+
+  it('leave a plain full list without JavaScript, and say why', async () => {
     const page = await openPage(browser, '/register/?area=tokens', { javaScriptEnabled: false });
+    expect(
+      await page.locator('p.note', { hasText: 'The filters need JavaScript, so every entry is listed below.' }).isVisible(),
+    ).toBe(true);
     expect(await page.locator('#register-filters').isHidden()).toBe(true);
     const all = await page.locator('#register-list li').count();
     expect(await page.locator('#register-list li:visible').count()).toBe(all);

@@ -85,4 +85,57 @@ describe('search', () => {
     const byKind = await filtered('renamed', 'kind', 'Rename');
     for (const id of byKind) expect(data.entries.find((entry) => entry.id === id)?.kind, id).toBe('rename');
   });
+
+  it('reaches every result with "Show more", each with its type and release', async () => {
+    const page = await openPage(browser, '/search/?q=removed');
+    await page.locator('#search-results li').first().waitFor();
+    const status = (await page.locator('#search-status').textContent()) ?? '';
+    const total = Number(/^(\d+) results/.exec(status)?.[1]);
+    expect(total, status).toBeGreaterThan(20);
+    expect(await page.locator('#search-results li').count()).toBe(20);
+    const more = page.getByRole('button', { name: /^Show \d+ more$/ });
+    while (await more.isVisible()) {
+      const before = await page.locator('#search-results li').count();
+      await more.click();
+      await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(before);
+    }
+    expect(await page.locator('#search-results li').count()).toBe(total);
+    const entryMeta = await page.locator('#search-results li:has(a[href^="/register/"]) .result-meta').first().textContent();
+    expect(entryMeta).toMatch(/^Register entry · release \d+\.\d+$/);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps words apart in excerpts ("Result HTTP 410", not "ResultHTTP 410")', async () => {
+    const page = await openPage(browser, '/search/?q=Gone');
+    await page.locator('#search-results li').first().waitFor();
+    const excerpts = await page.locator('#search-results li p').allTextContents();
+    expect(excerpts.length).toBeGreaterThan(0);
+    for (const excerpt of excerpts) expect(excerpt).not.toMatch(/[a-z](HTTP|Since|Result)\b/);
+    await page.context().close();
+  });
+
+  it('has a search box in the header of other pages that loads Pagefind only on focus', async () => {
+    const page = await openPage(browser, '/limits/');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('/pagefind/'))).toEqual([]);
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search the site' });
+    await box.focus();
+    await box.fill('CI_JOB_JWT');
+    const first = page.locator('#header-search-results li a').first();
+    await first.waitFor();
+    expect(requested.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+    expect(
+      await page
+        .locator('#header-search-results')
+        .getByRole('link', { name: /^All \d+ results?$/ })
+        .getAttribute('href'),
+    ).toBe('/search/?q=CI_JOB_JWT');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\/\?q=CI_JOB_JWT$/);
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { releaseProblem } from '../../register/plan.ts';
+import { releaseProblem } from '../../register/plan/release-input.ts';
 import type { Register } from '../../register/register.ts';
 import { compareReleases } from '../../register/releases.ts';
 import { OFFERINGS, type Offering } from '../../schemas/offerings.ts';

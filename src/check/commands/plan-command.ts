@@ -1,5 +1,6 @@
-import { buildPlan, planToMarkdown } from '../../register/plan.ts';
-import { planJson, planText } from '../report/plan-text.ts';
+import { buildPlan } from '../../register/plan/build-plan.ts';
+import { planToMarkdown } from '../../register/plan/render/plan-markdown.ts';
+import { planJson, planText } from '../../register/plan/render/plan-text.ts';
 import { paletteFor } from '../report/text-report.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
 

@@ -5,7 +5,7 @@ import { ExpectedProjectsError, parseExpectedProjects } from '../../readiness/ex
 import { type ReadReport, ReportPathError, readReport, reportFiles, type UnreadFile } from '../../readiness/read-reports.ts';
 import { buildReadiness } from '../../readiness/readiness-model.ts';
 import { OutDirError, writeSite } from '../../readiness/write-site.ts';
-import { releaseProblem } from '../../register/plan.ts';
+import { releaseProblem } from '../../register/plan/release-input.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset readiness --help`. */

@@ -1,7 +1,9 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
+import { spaceBlocks } from '../search-text.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -29,7 +31,14 @@ export function pagefindIntegration(): AstroIntegration {
         try {
           // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
           const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
-          const { page_count } = assertResponse(await index.addDirectory({ path: fileURLToPath(dir) }), logger);
+          // Pages go in one by one with their blocks spaced apart, so excerpts do not run words together.
+          const root = fileURLToPath(dir);
+          const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
+          for (const name of pages) {
+            const content = spaceBlocks(await readFile(path.join(root, name), 'utf8'));
+            assertResponse(await index.addHTMLFile({ sourcePath: name.split(path.sep).join('/'), content }), logger);
+          }
+          const page_count = pages.length;
           assertResponse(await index.writeFiles({ outputPath: fileURLToPath(new URL('./pagefind/', dir)) }), logger);
           const seconds = (performance.now() - started) / 1000;
           logger.info(`indexed ${page_count} pages in ${seconds.toFixed(2)} s`);

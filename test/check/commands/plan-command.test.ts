@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegister } from '../../../src/register/index.ts';
-import { buildPlan, planToMarkdown } from '../../../src/register/plan.ts';
+import { buildPlan } from '../../../src/register/plan/build-plan.ts';
+import { planToMarkdown } from '../../../src/register/plan/render/plan-markdown.ts';
 import { REPOS, runCli } from '../run-cli.ts';
 
 const cwd = path.join(REPOS, 'clean');

@@ -64,3 +64,17 @@ describe('SDKs that send sessions', () => {
     });
   });
 });
+
+describe('sample messages', () => {
+  it('read as English whatever the variant ("retried 2 times", never "retried 1 times")', () => {
+    const java = SDK_SAMPLES.find((sample) => sample.sdk === 'java');
+    const messages = [0, 1, 2, 3, 4, 5, 6, 7].map(
+      (variant) => java?.build({ publicKey: 'k', dsn: 'http://k@h/1', at: 0, variant }).body ?? '',
+    );
+    const retried = messages.flatMap((body) =>
+      [...body.matchAll(/Payment retried (\d+) times/g)].map((match) => Number(match[1])),
+    );
+    expect(retried.length).toBeGreaterThan(0);
+    expect(retried.every((count) => count >= 2)).toBe(true);
+  });
+});

@@ -31,7 +31,8 @@ export const java: SdkSample = {
               ],
             },
           }
-        : { message: { formatted: `Payment retried ${variant % 4} times`, message: 'Payment retried %d times' } };
+        : // At least twice, so the message reads right with the template's plural "times".
+          { message: { formatted: `Payment retried ${(variant % 4) + 2} times`, message: 'Payment retried %d times' } };
     return envelopeRequest(
       envelope(
         { event_id: id, sdk: { name: 'sentry.java', version: '6.18.1' } },

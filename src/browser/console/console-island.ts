@@ -1,0 +1,219 @@
+/**
+ * The console's behaviour, loaded on first interaction: reads the form, checks the body against the
+ * endpoint's schema, sends the request to the in-browser reference (started on first send) or to the
+ * reader's instance, and shows status, headers, timing and the body. Everything that came from a response
+ * is written with `textContent`, never as HTML.
+ */
+import type { ConsoleData } from '../../site/console-data.ts';
+import { buildConsoleRequest, type ConsoleRequest, missingPathParams, parseHeaderLines, withHeader } from './console-request.ts';
+import { checkJsonText } from './json-schema-check.ts';
+import { SNIPPETS, type SnippetKind } from './request-snippets.ts';
+import { isSafeLink, parseLinkHeader, readableHeaderValue } from './response-headers.ts';
+
+/** Where snippets of in-browser requests point: the same reference, run locally from the project. */
+const LOCAL_REFERENCE = 'http://localhost:8787';
+const RELEASE_HEADER = 'X-Platform-Release';
+
+/** What the loader saw before the console was ready. */
+export interface WakeContext {
+  /** The reader submitted the form: send at once. */
+  sendNow: boolean;
+  /** A button pressed while loading, pressed again once bound. */
+  click: HTMLElement | undefined;
+}
+
+const SNIPPET_TITLES: Record<SnippetKind, string> = { curl: 'curl', fetch: 'JavaScript fetch', python: 'Python requests' };
+
+/** Binds one console section. */
+export function bindConsole(root: HTMLElement, wake: WakeContext): void {
+  const data = JSON.parse(root.querySelector('[data-console-data]')?.textContent ?? '{}') as ConsoleData;
+  const form = root.querySelector('form') as HTMLFormElement;
+  const field = <T extends Element>(selector: string) => root.querySelector<T & Element>(selector);
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? '';
+  const status = field<HTMLElement>('[data-console-status]') as HTMLElement;
+  const problems = field<HTMLUListElement>('[data-body-problems]');
+  const body = form.elements.namedItem('body') as HTMLTextAreaElement | null;
+
+  const target = () => (value('target') === 'instance' || !data.served ? 'instance' : 'reference');
+  const showTarget = () => {
+    const instance = target() === 'instance';
+    (field<HTMLElement>('[data-instance-fields]') as HTMLElement).hidden = !instance;
+    (field<HTMLElement>('[data-reference-fields]') as HTMLElement).hidden = instance;
+  };
+  form.addEventListener('change', (event) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name === 'target') showTarget();
+    if (name === 'example' && body) {
+      body.value = data.body?.examples[Number(value('example'))]?.text ?? '';
+      checkBody();
+    }
+  });
+
+  const checkBody = () => {
+    if (!problems || !body || !data.body?.json) return;
+    const found = body.value.trim() === '' ? [] : checkJsonText(body.value, data.body.schema);
+    problems.replaceChildren(
+      ...found.map((problem) => {
+        const item = document.createElement('li');
+        item.textContent = `${problem.path} ${problem.message}`;
+        return item;
+      }),
+    );
+  };
+  let checking: ReturnType<typeof setTimeout> | undefined;
+  body?.addEventListener('input', () => {
+    clearTimeout(checking);
+    checking = setTimeout(checkBody, 250);
+  });
+  checkBody();
+
+  /** The request as the form describes it, or the reason it cannot be built. */
+  const request = (forSnippet: boolean): ConsoleRequest | string => {
+    const parsed = parseHeaderLines(value('headers'));
+    if (parsed.problems.length > 0) return parsed.problems.map((problem) => `Headers, ${problem.message}`).join('; ');
+    let headers = parsed.headers;
+    const instance = target() === 'instance';
+    if (data.tokenAuth) headers = withHeader(headers, 'PRIVATE-TOKEN', instance ? value('instance-token') : value('token'));
+    if (!instance) headers = withHeader(headers, RELEASE_HEADER, value('release'));
+    const baseUrl = instance ? value('instance-url').trim() : forSnippet ? LOCAL_REFERENCE : location.origin;
+    if (instance && !/^https?:\/\/[^/]/.test(baseUrl))
+      return 'Give your instance’s base URL, such as https://platform.example.com';
+    const pathParams = Object.fromEntries(data.pathParams.map((param) => [param.name, value(`path:${param.name}`)]));
+    const input = {
+      method: data.method,
+      path: data.path,
+      baseUrl,
+      pathParams,
+      query: data.query.map((param): [string, string] => [param.name, value(`query:${param.name}`)]),
+      headers,
+      ...(body ? { body: body.value } : {}),
+    };
+    const missing = missingPathParams(input);
+    if (missing.length > 0 && !forSnippet) return `Fill in the path parameter ${missing.join(', ')}`;
+    return buildConsoleRequest(input);
+  };
+
+  let sending = false;
+  const send = async () => {
+    if (sending) return;
+    const built = request(false);
+    if (typeof built === 'string') {
+      status.textContent = built;
+      return;
+    }
+    sending = true;
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit) submit.disabled = true;
+    try {
+      if (target() === 'reference') {
+        status.textContent = 'Starting the in-browser reference implementation…';
+        const { startBrowserReference } = await import('../../reference/browser/start-browser-reference.ts');
+        await startBrowserReference();
+      }
+      status.textContent = 'Sending…';
+      const init: RequestInit = { method: built.method, headers: built.headers };
+      if (built.body !== undefined) init.body = built.body;
+      const started = performance.now();
+      const response = await fetch(built.url, init);
+      const text = await response.text();
+      showResponse(response, text, performance.now() - started);
+      status.textContent = '';
+    } catch (error) {
+      status.textContent =
+        target() === 'instance'
+          ? `The request failed: ${(error as Error).message}. If your instance is reachable, it may not allow this site's origin (CORS).`
+          : `The request failed: ${(error as Error).message}`;
+    } finally {
+      sending = false;
+      if (submit) submit.disabled = false;
+    }
+  };
+
+  const showResponse = (response: Response, text: string, elapsed: number) => {
+    const output = field<HTMLElement>('[data-console-output]') as HTMLElement;
+    const answeredBy =
+      target() === 'reference' ? `in-browser reference, as ${value('release') || data.newestRelease}` : 'your instance';
+    const statusLine = [response.status, response.statusText].filter(Boolean).join(' ');
+    (field<HTMLElement>('[data-response-status]') as HTMLElement).textContent =
+      `${statusLine} · ${Math.round(elapsed)} ms · ${answeredBy}`;
+    const list = field<HTMLElement>('[data-response-headers]') as HTMLElement;
+    list.replaceChildren(
+      ...[...response.headers].flatMap(([name, headerValue]) => {
+        const term = document.createElement('dt');
+        term.textContent = name;
+        const definition = document.createElement('dd');
+        definition.textContent = readableHeaderValue(name, headerValue);
+        const links = name === 'link' ? parseLinkHeader(headerValue) : [];
+        if (links.length > 0) {
+          definition.replaceChildren(
+            ...links.flatMap((link, index) => {
+              const parts: (Node | string)[] = index > 0 ? [', '] : [];
+              if (isSafeLink(link.url)) {
+                const anchor = document.createElement('a');
+                anchor.href = link.url;
+                anchor.textContent = link.url;
+                parts.push(anchor);
+              } else parts.push(link.url);
+              if (link.rel) parts.push(` (rel ${link.rel})`);
+              return parts;
+            }),
+          );
+        }
+        return [term, definition];
+      }),
+    );
+    (field<HTMLElement>('[data-response-body]') as HTMLElement).textContent = prettyBody(text);
+    output.hidden = false;
+  };
+
+  const copy = async (kind: SnippetKind) => {
+    const built = request(true);
+    if (typeof built === 'string') {
+      status.textContent = built;
+      return;
+    }
+    const snippet = SNIPPETS[kind](built);
+    const box = field<HTMLElement>('[data-snippet-box]') as HTMLElement;
+    (field<HTMLElement>('[data-snippet-title]') as HTMLElement).textContent = SNIPPET_TITLES[kind];
+    (field<HTMLElement>('[data-snippet-note]') as HTMLElement).textContent =
+      target() === 'reference'
+        ? `Outside this page, a local copy of the reference implementation answers at ${LOCAL_REFERENCE} (see Try it).`
+        : '';
+    (field<HTMLElement>('[data-snippet]') as HTMLElement).textContent = snippet;
+    box.hidden = false;
+    try {
+      await navigator.clipboard.writeText(snippet);
+      status.textContent = `Copied the ${SNIPPET_TITLES[kind]} snippet.`;
+    } catch {
+      status.textContent = 'Select the snippet below to copy it (this browser did not allow copying).';
+    }
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void send();
+  });
+  root.addEventListener('click', (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLElement>('button[data-copy]');
+    if (button) void copy(button.dataset.copy as SnippetKind);
+  });
+  // An example picked while the console was loading: the body still holds the first one, so show the pick.
+  const picked = Number(value('example') || '0');
+  if (body && picked > 0 && body.value === data.body?.examples[0]?.text) {
+    body.value = data.body?.examples[picked]?.text ?? body.value;
+    checkBody();
+  }
+  showTarget();
+  if (wake.sendNow) void send();
+  else wake.click?.click();
+}
+
+/** JSON bodies pretty-printed; anything else as sent. */
+function prettyBody(text: string): string {
+  if (text === '') return '(empty body)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,119 @@
+import { KIND_LABELS, OFFERING_LABELS } from '../../../site/labels.ts';
+import { escapeHtml, renderMarkdown } from '../../../site/markdown.ts';
+import type { AreaGroup, Plan, PlanItem } from '../build-plan.ts';
+
+/**
+ * The upgrade checklist as HTML. One renderer serves the static `/upgrade/<from>-to-<to>/` pages (at build
+ * time) and the `/upgrade/` island (in the browser), so both show the same thing.
+ */
+
+function itemHtml(item: PlanItem, withMigration: boolean): string {
+  const { entry } = item;
+  const checkbox = `c-${item.key}`;
+  const badges = [
+    entry.breaking ? '<span class="badge badge-breaking">Breaking</span>' : '',
+    `<span class="badge">${escapeHtml(KIND_LABELS[entry.kind] ?? entry.kind)}</span>`,
+    `<span class="badge">${escapeHtml(entry.removed_in)}</span>`,
+  ].join('');
+  const offerings = entry.offerings.map((offering) => OFFERING_LABELS[offering] ?? offering).join(', ');
+  const detect = item.detect.command
+    ? `Find uses: <code>${escapeHtml(item.detect.command)}</code>`
+    : 'Not found by a scan: check by hand.';
+  const migration = withMigration ? `<details><summary>What to do</summary>${renderMarkdown(entry.migration)}</details>` : '';
+  return [
+    `<li data-item="${escapeHtml(item.key)}"><input type="checkbox" id="${checkbox}" data-key="${escapeHtml(item.key)}" aria-label="Done: ${escapeHtml(entry.title)}">`,
+    `<div class="item-body"><a href="/register/${escapeHtml(entry.id)}/">${escapeHtml(entry.title)}</a>`,
+    `<div class="meta">${badges}<span>${escapeHtml(offerings)}</span></div>`,
+    `<div class="detect">${detect}</div><div class="scan-result" data-scan-result hidden></div>${migration}</div></li>`,
+  ].join('');
+}
+
+const groupId = (list: string, group: AreaGroup) => `${list}-${group.area.id}`;
+
+function groupsHtml(list: string, groups: AreaGroup[], withMigration: boolean, empty: string): string {
+  if (groups.length === 0) return `<p>${escapeHtml(empty)}</p>`;
+  return groups
+    .map(
+      (group) =>
+        `<h3 id="${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)} <span class="count">(${group.items.length})</span></h3><ul class="checklist">${group.items.map((item) => itemHtml(item, withMigration)).join('')}</ul>`,
+    )
+    .join('');
+}
+
+/** Jump links to each list and each area in it: a 100-item checklist is long. */
+function contentsHtml(plan: Plan, mustDo: number, planAhead: number): string {
+  const areas = (list: string, groups: AreaGroup[]) =>
+    groups.length === 0
+      ? ''
+      : `<ul>${groups.map((group) => `<li><a href="#${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)}</a> (${group.items.length})</li>`).join('')}</ul>`;
+  return [
+    '<nav class="plan-contents" aria-label="On this checklist"><details open><summary>On this checklist</summary><ul>',
+    `<li><a href="#must-do">Must do before upgrading</a> (${mustDo})${areas('must-do', plan.mustDo)}</li>`,
+    `<li><a href="#plan-ahead">Plan ahead</a> (${planAhead})${areas('plan-ahead', plan.planAhead)}</li>`,
+    plan.hostedNote ? '<li><a href="#hosted">Hosted offering</a></li>' : '',
+    '</ul></details></nav>',
+  ].join('');
+}
+
+/** The report drop zone: shown by the script, which alone can read a file. */
+const SCAN_HTML = [
+  '<section class="scan no-print" data-scan hidden aria-labelledby="scan-title">',
+  '<h2 id="scan-title">Your scan on this checklist</h2>',
+  '<p>Drop the JSON or SARIF report of <code>sunset check</code> here, or pick it: each item then says whether the scan found it in your repository, and where. The file is read in this browser; nothing is sent anywhere.</p>',
+  '<p><label for="scan-file">Report file</label> <input type="file" id="scan-file" accept=".json,.sarif,application/json,application/sarif+json" data-scan-file></p>',
+  '<p class="scan-status" data-scan-status role="status"></p>',
+  '<p data-scan-tools hidden><label><input type="checkbox" data-only-found> Show only items found in your repository</label> <button type="button" data-scan-forget>Forget the report</button></p>',
+  '</section>',
+].join('');
+
+const countOf = (groups: AreaGroup[]) => groups.reduce((sum, group) => sum + group.items.length, 0);
+
+/** The title of a plan: `16.0 → 17.0 (hosted)`. */
+export function planTitle(plan: Pick<Plan, 'from' | 'to' | 'offering'>): string {
+  const scope = plan.offering ? (OFFERING_LABELS[plan.offering] ?? plan.offering) : 'all offerings';
+  return `Upgrade from ${plan.from} to ${plan.to} (${scope})`;
+}
+
+/** Renders a plan, or the reasons it was refused, as the body of an upgrade page. */
+export function renderPlanHtml(plan: Plan): string {
+  if (plan.problems && plan.problems.length > 0) {
+    return `<div class="problem" role="alert"><p><strong>This upgrade cannot be planned.</strong></p><ul>${plan.problems
+      .map((problem) => `<li>${escapeHtml(problem.message)}</li>`)
+      .join('')}</ul></div>`;
+  }
+  const mustDo = countOf(plan.mustDo);
+  const planAhead = countOf(plan.planAhead);
+  const attributes = [
+    `data-from="${escapeHtml(plan.from)}"`,
+    `data-to="${escapeHtml(plan.to)}"`,
+    `data-offering="${escapeHtml(plan.offering ?? '')}"`,
+  ].join(' ');
+  return [
+    `<section class="plan" data-plan ${attributes} aria-labelledby="plan-title">`,
+    `<h2 id="plan-title">${escapeHtml(planTitle(plan))}</h2>`,
+    `<p>${mustDo} changes to act on before upgrading, ${planAhead} to plan ahead for. Check a repository for all of them:</p>`,
+    `<pre><code>${escapeHtml(plan.checkCommand)}</code></pre>`,
+    contentsHtml(plan, mustDo, planAhead),
+    SCAN_HTML,
+    '<div class="toolbar" data-plan-toolbar hidden>',
+    `<span class="progress" data-progress role="status">0 of ${mustDo + planAhead} done</span>`,
+    '<label><input type="checkbox" data-hide-done> Hide done</label>',
+    '<button type="button" data-export>Export as Markdown</button>',
+    '<button type="button" data-print>Print</button>',
+    '<button type="button" data-clear>Clear ticks</button>',
+    '<span data-undo-box hidden><button type="button" data-undo>Undo</button></span>',
+    '</div>',
+    '<div class="export no-print" data-export-panel hidden>',
+    '<label for="plan-markdown">Markdown for an issue</label>',
+    '<textarea id="plan-markdown" readonly rows="12"></textarea>',
+    '<p data-export-status aria-live="polite"></p>',
+    '</div>',
+    `<h2 id="must-do">Must do before upgrading (${mustDo})</h2>`,
+    groupsHtml('must-do', plan.mustDo, true, 'Nothing in the register takes effect in this range.'),
+    `<h2 id="plan-ahead">Plan ahead (${planAhead})</h2>`,
+    '<p>Later removals the register already lists: not needed for this upgrade, but cheaper to handle now.</p>',
+    groupsHtml('plan-ahead', plan.planAhead, false, 'The register lists no later removals yet.'),
+    plan.hostedNote ? `<h2 id="hosted">Hosted offering</h2><p class="note">${escapeHtml(plan.hostedNote)}</p>` : '',
+    '</section>',
+  ].join('');
+}

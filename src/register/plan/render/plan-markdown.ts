@@ -1,0 +1,60 @@
+import { KIND_LABELS } from '../../entry-kind-labels.ts';
+import type { AreaGroup, Plan } from '../build-plan.ts';
+import { entryUrl } from '../site-links.ts';
+
+/** Options for {@link planToMarkdown}. */
+export interface MarkdownOptions {
+  /** Where the site is published; item links point at `<siteUrl>/register/<id>/`. */
+  siteUrl: string;
+  /** Keys of items already done, written as ticked boxes. */
+  done?: ReadonlySet<string>;
+}
+
+/** Markdown link text that shows `[`, `]` and `\` as written instead of ending or escaping the link. */
+export function escapeLinkText(text: string): string {
+  return text.replace(/([[\]\\])/g, '\\$1');
+}
+
+function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions): string[] {
+  const lines: string[] = [];
+  for (const group of groups) {
+    lines.push('', `#### ${group.area.title}`, '');
+    for (const item of group.items) {
+      const box = options.done?.has(item.key) ? '[x]' : '[ ]';
+      const tags = [
+        item.entry.breaking ? '**breaking**' : undefined,
+        `${(KIND_LABELS[item.entry.kind] ?? item.entry.kind).toLowerCase()} in ${item.entry.removed_in}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const detect = item.detect.command ? `; find uses: \`${item.detect.command}\`` : '; not detectable by a scan';
+      lines.push(
+        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/**
+ * The plan as a Markdown checklist to paste into an issue. Shared by the site's export and
+ * `sunset plan --format md`, so both produce the same text.
+ */
+export function planToMarkdown(plan: Plan, options: MarkdownOptions): string {
+  const scope = plan.offering ? ` (${plan.offering})` : '';
+  const lines = [`## Upgrade plan: ${plan.from} → ${plan.to}${scope}`];
+  if (plan.problems && plan.problems.length > 0) {
+    lines.push('', ...plan.problems.map((problem) => `> ${problem.message}`));
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push('', `Find uses in a repository with \`${plan.checkCommand}\`.`);
+  const count = (groups: AreaGroup[]) => groups.reduce((sum, group) => sum + group.items.length, 0);
+  lines.push('', `### Must do before upgrading (${count(plan.mustDo)})`);
+  if (plan.mustDo.length === 0) lines.push('', 'Nothing in the register takes effect in this range.');
+  lines.push(...groupsToMarkdown(plan.mustDo, options));
+  lines.push('', `### Plan ahead (${count(plan.planAhead)})`);
+  if (plan.planAhead.length === 0) lines.push('', 'The register lists no later removals yet.');
+  lines.push(...groupsToMarkdown(plan.planAhead, options));
+  if (plan.hostedNote) lines.push('', '### Hosted offering', '', plan.hostedNote);
+  return `${lines.join('\n')}\n`;
+}

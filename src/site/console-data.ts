@@ -1,0 +1,126 @@
+/**
+ * What an endpoint page hands its console: the endpoint's method, path, parameters with their examples, the
+ * token it suggests, the body examples and schema, and the releases and register entries that change its
+ * answers. Built when the page is built, so the console reads no content at run time.
+ */
+
+import { DEMO_TOKEN, DEMO_TOKENS } from '../browser/try/demo-world.ts';
+import { newestFirst } from '../register/releases.ts';
+import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
+import type { RegisterEntry } from '../schemas/register-entry.ts';
+
+/** A parameter field of the console. */
+export interface ConsoleField {
+  name: string;
+  /** Prefilled value: the parameter's example, as text; empty when it has none. */
+  value: string;
+  required: boolean;
+}
+
+/** A body example, as the text the body box is filled with. */
+export interface ConsoleBodyExample {
+  summary: string;
+  text: string;
+}
+
+/** An entry of the register that changes the endpoint's answers from a release. */
+export interface ConsoleChange {
+  id: string;
+  title: string;
+  removed_in: string;
+  announced_in?: string;
+}
+
+/** Everything the console needs, serialised into the page. */
+export interface ConsoleData {
+  id: string;
+  method: string;
+  path: string;
+  pathParams: ConsoleField[];
+  query: ConsoleField[];
+  /** Header parameters other than the access token. */
+  headers: ConsoleField[];
+  /** `private-token` endpoints take a demo token; the others send none. */
+  tokenAuth: boolean;
+  /** The token preselected: the example's, else the least privileged demo token the scopes allow. */
+  token: string;
+  body?: { contentType: string; json: boolean; schema?: Record<string, unknown>; examples: ConsoleBodyExample[] };
+  /** Whether the in-browser reference serves the endpoint; if not, only the reader's instance can answer. */
+  served: boolean;
+  releases: string[];
+  /** The release the reference answers as by default (the newest). */
+  newestRelease: string;
+  changes: ConsoleChange[];
+}
+
+const asText = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+function suggestedToken(endpoint: ApiEndpoint): string {
+  const example = endpoint.parameters.find(
+    (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'private-token',
+  )?.example;
+  if (typeof example === 'string' && (DEMO_TOKENS as readonly string[]).includes(example)) return example;
+  if (endpoint.auth.min_role === 'administrator') return DEMO_TOKEN.admin;
+  const readable = endpoint.auth.scopes.length === 0 || endpoint.auth.scopes.includes('read_api');
+  if (readable && endpoint.method === 'GET') return DEMO_TOKEN.read;
+  return DEMO_TOKEN.maintainer;
+}
+
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** Whether an entry's enforcement acts on the endpoint: a reject rule naming it, or a rate limit over its path. */
+export function actsOn(entry: RegisterEntry, endpoint: ApiEndpoint): boolean {
+  return (entry.enforcement ?? []).some((rule) =>
+    rule.kind === 'reject'
+      ? rule.endpoint === endpoint.id
+      : rule.path_prefixes.some((prefix) => underPrefix(endpoint.path, prefix)),
+  );
+}
+
+/** Builds the console's data for an endpoint from the register's releases and entries. */
+export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], entries: readonly RegisterEntry[]): ConsoleData {
+  const fields = (where: 'path' | 'query' | 'header') =>
+    endpoint.parameters
+      .filter((parameter) => parameter.in === where)
+      .filter((parameter) => !(where === 'header' && parameter.name.toLowerCase() === 'private-token'))
+      .map((parameter) => ({
+        name: parameter.name,
+        value: asText(parameter.example),
+        required: where === 'path' || parameter.required,
+      }));
+  const requestBody = endpoint.request_body;
+  const json = requestBody ? /\bjson\b/i.test(requestBody.content_type) : false;
+  const data: ConsoleData = {
+    id: endpoint.id,
+    method: endpoint.method,
+    path: endpoint.path,
+    pathParams: fields('path'),
+    query: fields('query'),
+    headers: fields('header'),
+    tokenAuth: endpoint.auth.kind === 'private-token',
+    token: endpoint.auth.kind === 'private-token' ? suggestedToken(endpoint) : '',
+    served: endpoint.reference,
+    releases: [...releases],
+    newestRelease: newestFirst(releases)[0] ?? '',
+    changes: entries
+      .filter((entry) => actsOn(entry, endpoint))
+      .map((entry) => ({
+        id: entry.id,
+        title: entry.title,
+        removed_in: entry.removed_in,
+        ...(entry.announced_in ? { announced_in: entry.announced_in } : {}),
+      })),
+  };
+  if (requestBody) {
+    data.body = {
+      contentType: requestBody.content_type,
+      json,
+      ...(requestBody.schema ? { schema: requestBody.schema } : {}),
+      examples: requestBody.examples.map((example) => ({
+        summary: example.summary,
+        text: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
+      })),
+    };
+  }
+  return data;
+}

@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, scriptErrors } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('code blocks', () => {
+  it('are highlighted at build time and copy their text with a button', async () => {
+    const page = await openPage(browser, '/api/runners-create/');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const curl = page.locator('pre.astro-code[data-language="bash"]').first();
+    // Tokens carry their own colours: a highlighted block holds differently coloured spans.
+    const colours = await curl
+      .locator('span[style]')
+      .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size);
+    expect(colours).toBeGreaterThan(1);
+    const button = curl.locator('xpath=..').getByRole('button', { name: 'Copy the code' });
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await curl.textContent());
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switch colours with the theme', async () => {
+    const page = await openPage(browser, '/api/runners-create/', { colorScheme: 'light' });
+    const background = () =>
+      page
+        .locator('pre.astro-code')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).backgroundColor);
+    const light = await background();
+    await page.locator('[data-theme-toggle]').click();
+    expect(await background()).not.toBe(light);
+    await page.context().close();
+  });
+});

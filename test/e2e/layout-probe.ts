@@ -1,0 +1,66 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What is wrong with a page's layout at its current width: the page scrolling sideways, a table cell
+ * narrower than its longest word (which then breaks mid-word, "Typ|e"), or a visible chart's axis labels
+ * overlapping. Words are measured with the font of the element that holds them.
+ */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`the page scrolls sideways (${root.scrollWidth}px wide in ${root.clientWidth}px)`);
+    }
+    // Words are measured as the page draws them: in a no-wrap span placed where the text is.
+    const ruler = document.createElement('span');
+    ruler.style.whiteSpace = 'nowrap';
+    ruler.style.position = 'absolute';
+    ruler.style.visibility = 'hidden';
+    for (const cell of document.querySelectorAll<HTMLTableCellElement>('main td, main th')) {
+      if (cell.getClientRects().length === 0) continue; // not shown (folded details, hidden panels)
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let tooNarrow: string | undefined;
+      for (let node = walker.nextNode(); node && !tooNarrow; node = walker.nextNode()) {
+        const holder = node.parentElement;
+        if (!holder || holder.getClientRects().length === 0) continue;
+        const holderStyle = getComputedStyle(holder);
+        // Inline code has its own side padding, drawn inside the cell too.
+        const extra =
+          holder === cell ? 0 : Number.parseFloat(holderStyle.paddingLeft) + Number.parseFloat(holderStyle.paddingRight);
+        // A line may break after a hyphen in prose ("Self-|managed"); that is not a word cut in two.
+        const inCode = holder.closest('code') !== null;
+        const words = (node.textContent ?? '').split(/\s+/).flatMap((word) => (inCode ? [word] : word.split(/(?<=-)/)));
+        holder.append(ruler);
+        for (const word of words) {
+          if (!word) continue;
+          ruler.textContent = word;
+          const width = ruler.getBoundingClientRect().width + extra;
+          if (width > room + 1) {
+            tooNarrow = `cell "${(cell.textContent ?? '').trim().slice(0, 40)}" is ${Math.round(room)}px, narrower than "${word}" (${Math.round(width)}px)`;
+            break;
+          }
+        }
+        ruler.remove();
+      }
+      if (tooNarrow) problems.push(tooNarrow);
+    }
+    for (const chart of document.querySelectorAll('.chart svg')) {
+      const labels = [...chart.querySelectorAll('text')]
+        .map((text) => text.getBoundingClientRect())
+        .filter((box) => box.width > 0);
+      for (let i = 0; i < labels.length; i++) {
+        for (let j = i + 1; j < labels.length; j++) {
+          const a = labels[i] as DOMRect;
+          const b = labels[j] as DOMRect;
+          const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const vertical = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (overlap > 1 && vertical > 1) problems.push(`chart labels overlap at x=${Math.round(a.left)}`);
+        }
+      }
+    }
+    return [...new Set(problems)];
+  });
+}

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, siteUrl } from './browser.ts';
+import { layoutProblems } from './layout-probe.ts';
+
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+const PHONE = { viewport: { width: 390, height: 844 } } as const;
+
+/** Every page the sitemap lists, as a path on the served build. */
+async function sitemapPaths(): Promise<string[]> {
+  const xml = await readFile(path.join(DIST, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('at 390 px', () => {
+  it('no page of the sitemap scrolls sideways and no table cell is narrower than its longest word', async () => {
+    const paths = await sitemapPaths();
+    expect(paths.length).toBeGreaterThan(100);
+    const page = await openPage(browser, '/', PHONE);
+    const problems: string[] = [];
+    for (const pathname of paths) {
+      await page.goto(siteUrl(pathname), { waitUntil: 'load' });
+      for (const problem of await layoutProblems(page)) problems.push(`${pathname}: ${problem}`);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+
+  it('the header is one short row with a menu button that opens the navigation', async () => {
+    const page = await openPage(browser, '/register/', PHONE);
+    const header = page.locator('.site-header');
+    expect((await header.boundingBox())?.height).toBeLessThan(64);
+    const nav = page.locator('nav[aria-label="Main"]');
+    expect(await nav.isVisible()).toBe(false);
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.isVisible()).toBe(true);
+    await nav.getByRole('link', { name: 'Limits' }).click();
+    await page.waitForURL(/\/limits\/$/);
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('without JavaScript the navigation is shown as it is, with no menu button', async () => {
+    const page = await openPage(browser, '/register/', { ...PHONE, javaScriptEnabled: false });
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('the dashboard demo draws its charts with labels that do not overlap', async () => {
+    const page = await openPage(browser, '/try/dashboard/', PHONE);
+    await page.locator('.chart svg text').first().waitFor({ timeout: 60_000 });
+    expect(await page.locator('.chart svg').count()).toBeGreaterThan(0);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+});

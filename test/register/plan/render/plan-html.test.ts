@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan } from '../../../../src/register/plan/build-plan.ts';
+import { renderPlanHtml } from '../../../../src/register/plan/render/plan-html.ts';
+import { createRegister } from '../../../../src/register/register.ts';
+import { makeEntry } from '../../../site/entry-fixture.ts';
+
+const register = createRegister({
+  entries: [
+    makeEntry({ id: 'now-breaking', title: 'Now <breaking>', removed_in: '17.0' }),
+    makeEntry({ id: 'later', title: 'Later', removed_in: '18.0', breaking: false }),
+  ],
+  areas: [{ id: 'ci', title: 'CI/CD pipelines', description: '.' }],
+  releases: [{ release: '16.0' }, { release: '17.0' }, { release: '18.0' }],
+  endpoints: [],
+  limits: [],
+  errors: [],
+  flags: { beta_since: '16.0', flags: [] },
+  sdks: [],
+  settings: { base_url: 'https://p.test', config_dir: '.gitlab', site_url: 'https://s.test' },
+  sources: new Map(),
+});
+
+describe('renderPlanHtml', () => {
+  it('renders both lists with a checkbox per item and the hosted note', () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }));
+    expect(html).toContain('<h2 id="must-do">Must do before upgrading (1)</h2>');
+    expect(html).toContain('<h2 id="plan-ahead">Plan ahead (1)</h2>');
+    expect(html.match(/type="checkbox" id="c-/g)).toHaveLength(2);
+    expect(html).toContain('<a href="#must-do-ci">CI/CD pipelines</a> (1)');
+    expect(html).toContain('<h3 id="plan-ahead-ci">');
+    expect(html).toContain('data-scan hidden');
+    expect(html).toContain('Now &lt;breaking&gt;');
+    expect(html).toContain('id="hosted"');
+    expect(html).toContain('<details><summary>What to do</summary>');
+  });
+
+  it('leaves out the hosted note for a self-managed plan', () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0', offering: 'self-managed' }));
+    expect(html).not.toContain('id="hosted"');
+  });
+
+  it('shows the planner’s own message for a downgrade', () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '18.0', to: '17.0' }));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('downgrades are not supported');
+    expect(html).not.toContain('type="checkbox"');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadRegister } from '../../src/register/index.ts';
+import { actsOn, consoleData } from '../../src/site/console-data.ts';
+
+const register = await loadRegister();
+const releases = register.releases.map((info) => info.release);
+const dataFor = (id: string) => {
+  const endpoint = register.endpoint(id);
+  if (!endpoint) throw new Error(`no endpoint ${id}`);
+  return consoleData(endpoint, releases, register.entries);
+};
+
+describe('console data', () => {
+  it('prefills parameters and the body from the endpoint’s examples and picks a token its auth allows', () => {
+    const keys = dataFor('error-tracking-client-keys-create');
+    expect(keys.pathParams).toEqual([{ name: 'project_id', value: '1', required: true }]);
+    expect(keys.headers).toEqual([{ name: 'Content-Type', value: 'application/json', required: true }]);
+    expect(keys.tokenAuth).toBe(true);
+    expect(keys.token).toBe('demo-maintainer-token');
+    expect(keys.served).toBe(true);
+    const load = dataFor('product-analytics-load');
+    expect(load.body?.json).toBe(true);
+    expect(JSON.parse(load.body?.examples[0]?.text ?? '')).toEqual(
+      register.endpoint('product-analytics-load')?.request_body?.examples[0]?.value,
+    );
+    expect(load.body?.schema).toBeDefined();
+  });
+
+  it('lists the register entries that change the answers, from reject rules and rate limits', () => {
+    const runners = dataFor('runners-create');
+    expect(runners.tokenAuth).toBe(false);
+    expect(runners.changes.map((change) => change.id).sort()).toEqual([
+      'runner-register-arguments-removed',
+      'runner-registration-token-removed',
+    ]);
+    expect(runners.newestRelease).toBe('20.0');
+    expect(dataFor('product-analytics-load').changes.map((change) => change.id)).toEqual(['rate-limits-on-by-default']);
+    const limits = register.entry('rate-limits-on-by-default');
+    const collector = register.endpoint('product-analytics-collector');
+    expect(limits && collector && actsOn(limits, collector)).toBe(false);
+  });
+});
