@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';
-import type { AnalyzedFile } from '../scan/analyzed-file.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
-import { nodesAt, parseKeyPath, valueOffset } from './yaml-path.ts';
 
 type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { cliFlagRuleSchema } from '../../schemas/detect-rule.ts';
-import type { SourceText } from '../scan/source-text.ts';
-import { logicalLine } from './logical-line.ts';
+import { logicalLine } from '../file/logical-line.ts';
+import type { SourceText } from '../file/source-text.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
 
 type CliFlagRule = z.output<typeof cliFlagRuleSchema>;

@@ -1,5 +1,5 @@
-import type { SourceText } from '../scan/source-text.ts';
-import { logicalLine } from './logical-line.ts';
+import { logicalLine } from '../file/logical-line.ts';
+import type { SourceText } from '../file/source-text.ts';
 import { escapeRegExp } from './matcher.ts';
 
 /** The text around a match that a request's method and parameters are looked for in. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { textRuleSchema } from '../../schemas/detect-rule.ts';
-import { compileGlob, matchesAny } from './glob.ts';
+import { compileGlob, matchesAny } from '../file/glob.ts';
 import { escapeRegExp, findAll, type Matcher, type MatcherEnv } from './matcher.ts';
 
 type TextRule = z.output<typeof textRuleSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSourceText } from '../../src/check/scan/source-text.ts';
-import { ignoredOnLine, isSuppressed } from '../../src/check/suppression.ts';
+import { createSourceText } from '../../../src/check/file/source-text.ts';
+import { ignoredOnLine, isSuppressed } from '../../../src/check/file/suppression.ts';
 
 describe('inline suppression', () => {
   it('reads ids after sunset-ignore in any comment syntax', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrefilter } from '../../../src/check/scan/prefilter.ts';
+import { createPrefilter } from '../../../src/check/file/prefilter.ts';
 
 const bytes = (text: string) => Buffer.from(text);
 

@@ -1,4 +1,4 @@
-import type { SourceText } from '../scan/source-text.ts';
+import type { SourceText } from './source-text.ts';
 
 /** A line that ends in `\` (shells) or a backtick (PowerShell) goes on on the next line. */
 const CONTINUED = /[\\`]\s*$/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/check/engine.ts';
-import type { ActiveRule } from '../../src/check/finding.ts';
-import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
+import { createEngine } from '../../../src/check/engine/engine.ts';
+import type { ActiveRule } from '../../../src/check/finding.ts';
+import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };
 const active = (id: string, rule: Record<string, unknown>, severity: 'error' | 'warning' = 'error'): ActiveRule => ({

@@ -1,4 +1,4 @@
-import type { SourceText } from './scan/source-text.ts';
+import type { SourceText } from './source-text.ts';
 
 // A comment opener of any common syntax, then `sunset-ignore` and the ids it names.
 const MARKER = /(?:#|\/\/|\/\*|<!--|--|;|%|^\s*\*)[^\n]*?\bsunset-ignore\b:?[ \t]+([^\n]*)/;

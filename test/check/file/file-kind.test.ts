@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentStyle, fileKind, isCiConfig } from '../../../src/check/scan/file-kind.ts';
+import { commentStyle, fileKind, isCiConfig } from '../../../src/check/file/file-kind.ts';
 
 const layout = { configDir: '.gitlab', includes: new Set(['ci/deploy.yml']) };
 

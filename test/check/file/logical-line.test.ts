@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { logicalLine } from '../../../src/check/rules/logical-line.ts';
-import { createSourceText } from '../../../src/check/scan/source-text.ts';
+import { logicalLine } from '../../../src/check/file/logical-line.ts';
+import { createSourceText } from '../../../src/check/file/source-text.ts';
 
 describe('logical line', () => {
   it('spans the lines a command is continued over with \\ or a PowerShell backtick', () => {

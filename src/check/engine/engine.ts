@@ -1,12 +1,12 @@
-import type { ActiveRule, Finding, Match, RuleInfo } from './finding.ts';
-import { PARSE_ERROR_ID } from './finding.ts';
+import { type AnalyzedFile, analyzeFile } from '../file/analyzed-file.ts';
+import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
+import { createPrefilter, type Prefilter } from '../file/prefilter.ts';
+import { isSuppressed } from '../file/suppression.ts';
+import type { ActiveRule, Finding, Match, RuleInfo } from '../finding.ts';
+import { PARSE_ERROR_ID } from '../finding.ts';
+import { compileRule } from '../rules/compile-rule.ts';
+import type { Matcher } from '../rules/matcher.ts';
 import { fingerprintOf, normaliseMatch } from './fingerprint.ts';
-import { compileRule } from './rules/compile-rule.ts';
-import type { Matcher } from './rules/matcher.ts';
-import { type AnalyzedFile, analyzeFile } from './scan/analyzed-file.ts';
-import { type CiLayout, type FileKind, fileKind } from './scan/file-kind.ts';
-import { createPrefilter, type Prefilter } from './scan/prefilter.ts';
-import { isSuppressed } from './suppression.ts';
 
 /** What the `parse-error` rule says about itself. */
 export function parseErrorInfo(): RuleInfo {

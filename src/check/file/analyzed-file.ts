@@ -1,8 +1,8 @@
 import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
 import { type Document, parseAllDocuments } from 'yaml';
 import type { Match } from '../finding.ts';
-import { extractGraphql } from '../rules/graphql-extract.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
+import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
 
 /** A parsed GraphQL document and the offset of its first character in the file. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob } from '../../../src/check/rules/glob.ts';
+import { compileGlob } from '../../../src/check/file/glob.ts';
 
 describe('compileGlob', () => {
   it('spans folders with ** and stays in one with *', () => {

@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { extractGraphql, neutralise } from '../../../src/check/rules/graphql-extract.ts';
+import { extractGraphql, neutralise } from '../../../src/check/file/graphql-extract.ts';
 
 describe('extractGraphql', () => {
   it('finds operations and fragments in code and says which are surely GraphQL', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentStart, createSourceText } from '../../../src/check/scan/source-text.ts';
+import { commentStart, createSourceText } from '../../../src/check/file/source-text.ts';
 
 describe('source text', () => {
   it('maps offsets to 1-based lines and columns', () => {

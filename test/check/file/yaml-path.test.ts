@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { nodesAt, parseKeyPath } from '../../../src/check/rules/yaml-path.ts';
+import { nodesAt, parseKeyPath } from '../../../src/check/file/yaml-path.ts';
 
 describe('key paths', () => {
   it('parses keys, any key, list items and any depth', () => {
