@@ -1,7 +1,7 @@
 import { type AnalyzedFile, analyzeFile } from '../file/analyzed-file.ts';
 import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
 import { createPrefilter, type Prefilter } from '../file/prefilter.ts';
-import { isSuppressed } from '../file/suppression.ts';
+import { readSuppressions } from '../file/suppression.ts';
 import type { ActiveRule, Finding, Match, RuleInfo } from '../finding.ts';
 import { PARSE_ERROR_ID } from '../finding.ts';
 import { compileRule } from '../rules/compile-rule.ts';
@@ -84,18 +84,21 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): En
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();
 
-      const raw: Finding[] = [];
-      const seen = new Set<string>();
+      const all: Finding[] = [];
       for (const { active, matcher } of candidates) {
-        for (const match of matcher.match(file)) {
-          const key = `${active.info.id}@${match.offset}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          raw.push(toFinding(file, match, active));
-        }
+        for (const match of matcher.match(file)) all.push(toFinding(file, match, active));
       }
-      for (const match of file.parseErrors) raw.push(toFinding(file, match, undefined));
-      raw.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+      for (const match of file.parseErrors) all.push(toFinding(file, match, undefined));
+      all.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+      // One finding per use: two rules of one entry (a REST path and its parameter, say) matching the same
+      // line report it once, at the first column.
+      const seen = new Set<string>();
+      const raw = all.filter((finding) => {
+        const key = `${finding.ruleId}@${finding.line}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
 
       // Occurrences count before suppression, so removing a suppression does not shift other fingerprints.
       const occurrences = new Map<string, number>();
@@ -105,7 +108,8 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): En
         occurrences.set(key, occurrence + 1);
         finding.fingerprint = fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
       }
-      const kept = raw.filter((finding) => !isSuppressed(file.source, finding.line, finding.ruleId));
+      const suppressions = readSuppressions(file.source);
+      const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));
       return { findings: kept, suppressed: raw.length - kept.length };
     },
   };

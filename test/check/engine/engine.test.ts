@@ -36,6 +36,19 @@ describe('engine', () => {
     });
   });
 
+  it('reports one finding per use when two rules of an entry match the same line at different columns', () => {
+    const two = createEngine(
+      [active('lint', { kind: 'rest', path: '/projects/:id/ci/lint' }), active('lint', { kind: 'text', literal: 'dry_run_ref' })],
+      { configDir: '.gitlab' },
+    );
+    const text = 'curl "$API/projects/1/ci/lint?dry_run_ref=main"\ncurl "$API/projects/1/ci/lint"\n';
+    const { findings } = two.checkText({ path: 'a.sh', rootPath: 'a.sh' }, text);
+    expect(findings.map((finding) => [finding.line, finding.column])).toEqual([
+      [1, 12],
+      [2, 12],
+    ]);
+  });
+
   it('reports a CI file that does not parse as a parse-error finding, not a silent skip', () => {
     const { findings } = check('.gitlab-ci.yml', 'job:\n  after_script: [\n');
     expect(findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([['parse-error', 'error']]);
