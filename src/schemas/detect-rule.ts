@@ -112,6 +112,12 @@ export const textRuleSchema = z.strictObject({
   word: z.boolean().default(true),
   /** Globs restricting which files are read; omitted means every text file. */
   files: z.array(z.string().min(1)).optional(),
+  /**
+   * For a generic word that is a use only where the platform's data is read (a report field named like a
+   * common variable): literals of which one must also appear in the file, such as the report's file name
+   * or its report type. A file without any of them is not read by the rule.
+   */
+  context: z.array(z.string().min(1)).min(1).optional(),
   ...common,
 });
 

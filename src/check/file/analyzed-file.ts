@@ -2,6 +2,7 @@ import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql'
 import { type Document, parseAllDocuments } from 'yaml';
 import type { Match } from '../finding.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
+import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
 import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
 
@@ -47,9 +48,21 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
     parseErrors,
     yaml() {
       if (yamlDocs !== null) return yamlDocs;
-      const docs = parseAllDocuments(text);
-      const list = Array.isArray(docs) ? docs : [];
-      const error = list.flatMap((doc) => doc.errors)[0];
+      let docs = parseAllDocuments(text);
+      let list = Array.isArray(docs) ? docs : [];
+      let error = list.flatMap((doc) => doc.errors)[0];
+      if ((error || !Array.isArray(docs)) && hasTemplateActions(text)) {
+        // A Helm chart or other Go template is not YAML until rendered: read what is left once the actions
+        // are blanked, and when even that does not parse, leave the file to the text rules without calling
+        // it broken.
+        docs = parseAllDocuments(blankTemplateActions(text));
+        list = Array.isArray(docs) ? docs : [];
+        error = list.flatMap((doc) => doc.errors)[0];
+        if (error || !Array.isArray(docs)) {
+          yamlDocs = undefined;
+          return yamlDocs;
+        }
+      }
       if (error || !Array.isArray(docs)) {
         const offset = error?.pos[0] ?? 0;
         const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
