@@ -19,6 +19,8 @@ function readPattern(name: string): RegExp {
       `%(?<at>${n})%`,
       String.raw`\$env:(?<at>${n})(?!\w)`,
       String.raw`\b(?:env|environ|ENV|[Gg]etenv|GetEnvironmentVariable)\b(?:\s*\.\s*(?:get|fetch))?\s*[.[(]\s*['"]?(?<at>${n})(?!\w)`,
+      // Wrappers around environment reads: `getEnv("N")`, `get_env('N')`, `requireEnv("N")`.
+      String.raw`\b\w*(?:env|Env|ENV)\w*\s*\(\s*['"](?<at>${n})['"]`,
       String.raw`\bname\s*:\s*['"]?(?<at>${n})['"]?[ \t]*$`,
       String.raw`(?<![\w.$-])(?<at>${n})=`,
     ].join('|'),
