@@ -12,6 +12,6 @@ describe('sunset', () => {
     expect((await runCli([], REPOS)).code).toBe(2);
     const unknown = await runCli(['chek'], REPOS);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('sunset: unknown command "chek"; the commands are check, plan, validate (sunset --help)\n');
+    expect(unknown.stderr).toBe('sunset: unknown command "chek"; the commands are check, fix, plan, validate (sunset --help)\n');
   });
 });
