@@ -113,6 +113,13 @@ export const restRuleSchema = z.strictObject({
   path: z.string().startsWith('/'),
   /** Query or body parameters that must all be present for the rule to fire. */
   params: z.array(z.string().min(1)).optional(),
+  /**
+   * When true the path may end a longer one (the spec names only its last segments, as `/approvals` of
+   * `/projects/:id/approvals`). Otherwise the path starts at the API root: after a host, `/api/v4`, a
+   * filled-in base (`${base}`, `$CI_API_V4_URL`) or a quote, so `/projects/1/users` and another
+   * service's `/api/v1/users` are not `/users`.
+   */
+  suffix: z.boolean().optional(),
   ...common,
 });
 
