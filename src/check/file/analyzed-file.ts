@@ -32,6 +32,23 @@ export interface AnalyzedFile {
   readonly parseErrors: Match[];
 }
 
+/**
+ * Where a YAML error is shown. An unclosed quote runs to the end of the file, where the parser reports it;
+ * the opening quote is where the mistake is: the last quote of that kind before the end that nothing
+ * escapes (`\"` in double quotes, `''` in single ones), since any later one would have closed it.
+ */
+export function unclosedQuoteStart(text: string, code: string, message: string, offset: number): number {
+  const quote = code === 'MISSING_CHAR' ? /^Missing closing (["'])quote/.exec(message)?.[1] : undefined;
+  if (!quote) return offset;
+  for (let at = Math.min(offset, text.length) - 1; at >= 0; at--) {
+    if (text[at] !== quote) continue;
+    if (quote === '"' && text[at - 1] === '\\') continue;
+    if (quote === "'" && (text[at - 1] === "'" || text[at + 1] === "'")) continue;
+    return at;
+  }
+  return offset;
+}
+
 /** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
 export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
   const style = commentStyle(rootPath);
@@ -64,7 +81,7 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
         }
       }
       if (error || !Array.isArray(docs)) {
-        const offset = error?.pos[0] ?? 0;
+        const offset = error ? unclosedQuoteStart(text, error.code, error.message, error.pos[0]) : 0;
         const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
         parseErrors.push({ offset, text: 'YAML', message: `YAML does not parse: ${reason}` });
         yamlDocs = undefined;
