@@ -49,6 +49,15 @@ describe('sunset fix', () => {
     expect(second.stderr).toContain('would replace 0 use(s) in 0 file(s)');
   });
 
+  it('runs the README example as written', async () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    const line = /^npx sunset (fix [^#\n]*?)\s+#/m.exec(readme)?.[1];
+    expect(line).toBe('fix . --to 18.0 --dry-run');
+    const root = tempTree({ '.gitlab-ci.yml': ci });
+    const result = await runCli((line as string).split(' '), root);
+    expect(result.stdout).toContain('+    DAST_API_OPENAPI: openapi.json');
+  });
+
   it('fixes only what changes by --to, and says what is wrong with its options', async () => {
     const root = tempTree({ '.gitlab-ci.yml': ci });
     const early = await runCli(['fix', '--from', '16.0', '--to', '16.0', '--dry-run'], root);
