@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
-import { parseErrorInfo } from './engine.ts';
+import { parseErrorInfo } from './engine/engine.ts';
 import type { Finding, RuleInfo } from './finding.ts';
 import { includedFiles } from './scan/ci-includes.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';

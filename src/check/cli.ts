@@ -10,6 +10,7 @@ Checks a repository against the platform's register of deprecations and removals
 
 Commands:
   check [paths…] --to <release>        find uses of what is removed or deprecated by a release
+  fix [paths…] --to <release>          apply the register's one-to-one renames (--dry-run: a diff)
   plan --from <release> --to <release> print the upgrade checklist (Markdown, text or JSON)
   validate [paths…]                    validate funnel, visualization and dashboard definitions
   readiness REPORT… --out <dir>        gather many projects' check reports into a static site
@@ -27,6 +28,7 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 // Loaded on demand, so a check does not pay for the definition schemas `validate` needs, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check-command.ts')).checkCommand,
+  fix: async () => (await import('./commands/fix-command.ts')).fixCommand,
   plan: async () => (await import('./commands/plan-command.ts')).planCommand,
   validate: async () => (await import('./commands/validate-command.ts')).validateCommand,
   readiness: async () => (await import('./commands/readiness-command.ts')).readinessCommand,

@@ -1,9 +1,10 @@
 /** Stands in for src/readiness/readiness-styles.ts in built code: the stylesheets are inlined by the build. */
+import type { ReadinessStyles } from '../readiness/readiness-styles.ts';
 
-/** Set by the build: the main site's stylesheet and the readiness pages' own, as text. */
-declare const SUNSET_READINESS_STYLES: { 'site.css': string; 'readiness.css': string };
+/** Set by the build: the main site's stylesheets and the readiness pages' own, as text. */
+declare const SUNSET_READINESS_STYLES: ReadinessStyles;
 
 /** The stylesheets' text, keyed by the file name each is written under. */
-export function readinessStyles(): { 'site.css': string; 'readiness.css': string } {
+export function readinessStyles(): ReadinessStyles {
   return SUNSET_READINESS_STYLES;
 }

@@ -1,5 +1,5 @@
 /**
- * The two stylesheets a readiness site ships: the main site's own (so both sites look alike) and the few
+ * The stylesheets a readiness site ships: the main site's own and its header's (so both sites look alike) and the few
  * rules the readiness pages add. Read from the clone here; the package build swaps this module for one that
  * carries the same text inlined, because an installed package has no `src/styles/`.
  */
@@ -10,10 +10,23 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The main site's stylesheet in the clone. */
 export const SITE_CSS_PATH = path.resolve(HERE, '../styles/site.css');
+/** The main site's header stylesheet in the clone. */
+export const HEADER_CSS_PATH = path.resolve(HERE, '../styles/header.css');
 /** The readiness pages' own stylesheet in the clone. */
 export const READINESS_CSS_PATH = path.join(HERE, 'readiness.css');
 
+/** Stylesheet text by the file name each is written under, in the order pages link them. */
+export interface ReadinessStyles {
+  'site.css': string;
+  'header.css': string;
+  'readiness.css': string;
+}
+
 /** The stylesheets' text, keyed by the file name each is written under. */
-export function readinessStyles(): { 'site.css': string; 'readiness.css': string } {
-  return { 'site.css': readFileSync(SITE_CSS_PATH, 'utf8'), 'readiness.css': readFileSync(READINESS_CSS_PATH, 'utf8') };
+export function readinessStyles(): ReadinessStyles {
+  return {
+    'site.css': readFileSync(SITE_CSS_PATH, 'utf8'),
+    'header.css': readFileSync(HEADER_CSS_PATH, 'utf8'),
+    'readiness.css': readFileSync(READINESS_CSS_PATH, 'utf8'),
+  };
 }

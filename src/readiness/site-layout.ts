@@ -40,20 +40,23 @@ export function sitePage(frame: PageFrame, content: Html): string {
     <meta name="description" content="${frame.description}" />
     <meta name="color-scheme" content="light dark" />
     <link rel="stylesheet" href="${root}site.css" />
+    <link rel="stylesheet" href="${root}header.css" />
     <link rel="stylesheet" href="${root}readiness.css" />
   </head>
   <body>
     <a class="skip" href="#main">Skip to content</a>
     <header class="site-header">
       <a class="brand" href="${root}index.html">Sunset readiness</a>
-      <nav aria-label="Main">
-        <ul>
-          ${nav.map(
-            ([section, href, label]) =>
-              html`<li><a href="${root}${href}"${section === frame.section ? html` aria-current="page"` : ''}>${label}</a></li>`,
-          )}
-        </ul>
-      </nav>
+      <div class="site-menu" id="site-menu">
+        <nav aria-label="Main">
+          <ul>
+            ${nav.map(
+              ([section, href, label]) =>
+                html`<li><a href="${root}${href}"${section === frame.section ? html` aria-current="page"` : ''}>${label}</a></li>`,
+            )}
+          </ul>
+        </nav>
+      </div>
     </header>
     <main id="main">
 ${content}

@@ -69,6 +69,6 @@ export async function writeSite(model: ReadinessModel, out: string): Promise<Wri
     };
     pump();
   });
-  files.push('site.css', 'readiness.css', 'findings.csv');
+  files.push(...Object.keys(styles), 'findings.csv');
   return { pages, files };
 }

@@ -11,6 +11,23 @@ export const ruleSampleSchema = z.strictObject({
   text: z.string().min(1),
 });
 
+/**
+ * A mechanical fix: the rule's subject (the variable name, key, GraphQL name, flag or literal the rule
+ * looks for) is replaced where it matched by `replace_with`, and nothing else in the file changes.
+ * Only for one-to-one renames; a change that needs judgement has no `fix` and `sunset fix` lists it with
+ * the entry's migration text instead. `sunset fix` and the entry page's before/after both apply it.
+ */
+export const ruleFixSchema = z.strictObject({
+  /** The text that takes the subject's place, on one line. */
+  replace_with: z
+    .string()
+    .min(1)
+    .regex(/^[^\n\r]*$/, 'a fix replaces text on one line; it cannot hold a line break'),
+});
+
+/** A rule's mechanical fix; see {@link ruleFixSchema}. */
+export type RuleFix = z.infer<typeof ruleFixSchema>;
+
 const common = {
   /** Optional message that replaces the entry's title in findings of this rule. */
   message: z.string().min(1).optional(),
@@ -28,6 +45,8 @@ export const ciVariableRuleSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
   /** Only report when the variable is set to this value (for example `LICENSE_MANAGEMENT_VERSION: 4`). */
   value: z.string().optional(),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 
@@ -43,6 +62,8 @@ export const ciKeywordRuleSchema = z.strictObject({
   path: z.string().min(1),
   /** Only report when the value at the path equals this scalar, or (for lists) contains it. */
   value: z.string().optional(),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 
@@ -56,6 +77,8 @@ export const yamlKeyRuleSchema = z.strictObject({
   path: z.string().min(1),
   /** Only report when the value at the path equals this scalar. */
   value: z.string().optional(),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 
@@ -75,6 +98,8 @@ export const graphqlRuleSchema = z.strictObject({
    * on (informational; queries do not always show the type).
    */
   parent: z.string().optional(),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 
@@ -88,6 +113,13 @@ export const restRuleSchema = z.strictObject({
   path: z.string().startsWith('/'),
   /** Query or body parameters that must all be present for the rule to fire. */
   params: z.array(z.string().min(1)).optional(),
+  /**
+   * When true the path may end a longer one (the spec names only its last segments, as `/approvals` of
+   * `/projects/:id/approvals`). Otherwise the path starts at the API root: after a host, `/api/v4`, a
+   * filled-in base (`${base}`, `$CI_API_V4_URL`) or a quote, so `/projects/1/users` and another
+   * service's `/api/v1/users` are not `/users`.
+   */
+  suffix: z.boolean().optional(),
   ...common,
 });
 
@@ -99,6 +131,8 @@ export const cliFlagRuleSchema = z.strictObject({
   command: z.string().min(1),
   /** The flag, with its dashes. */
   flag: z.string().regex(/^--?[A-Za-z0-9][A-Za-z0-9-]*$/),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 
@@ -112,6 +146,14 @@ export const textRuleSchema = z.strictObject({
   word: z.boolean().default(true),
   /** Globs restricting which files are read; omitted means every text file. */
   files: z.array(z.string().min(1)).optional(),
+  /**
+   * For a generic word that is a use only where the platform's data is read (a report field named like a
+   * common variable): literals of which one must also appear in the file, such as the report's file name
+   * or its report type. A file without any of them is not read by the rule.
+   */
+  context: z.array(z.string().min(1)).min(1).optional(),
+  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+  fix: ruleFixSchema.optional(),
   ...common,
 });
 

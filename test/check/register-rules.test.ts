@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryInfo, errorInfo } from '../../src/check/active-rules.ts';
-import { createEngine } from '../../src/check/engine.ts';
+import { createEngine } from '../../src/check/engine/engine.ts';
 import type { ActiveRule, RuleInfo } from '../../src/check/finding.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import type { DetectRule } from '../../src/schemas/detect-rule.ts';

@@ -28,6 +28,11 @@ export function paletteFor(isTTY: boolean | undefined, env: Readonly<Record<stri
   return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') ? COLOURS : PLAIN;
 }
 
+/** Collapses line breaks and runs of spaces, so a message or fix stays on its own line of the report. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -41,12 +46,15 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
   const byFile = Map.groupBy(input.findings, (finding) => finding.file);
   for (const [file, findings] of byFile) {
     lines.push(palette.bold(file));
+    // The place column is as wide as the file's longest `line:column`, so a long one never touches the severity.
+    const width = Math.max(6, ...findings.map((finding) => `${finding.line}:${finding.column}`.length)) + 2;
+    const indent = ' '.repeat(2 + width + 9);
     for (const finding of findings) {
-      const place = `${finding.line}:${finding.column}`.padEnd(8);
+      const place = `${finding.line}:${finding.column}`.padEnd(width);
       const severity = finding.severity === 'error' ? palette.red('error  ') : palette.yellow('warning');
-      lines.push(`  ${place}${severity}  ${finding.message}  ${palette.dim(finding.ruleId)}`);
-      if (finding.fix) lines.push(`  ${' '.repeat(17)}${palette.dim(`Fix: ${finding.fix}`)}`);
-      if (finding.helpUri) lines.push(`  ${' '.repeat(17)}${palette.dim(finding.helpUri)}`);
+      lines.push(`  ${place}${severity}  ${oneLine(finding.message)}  ${palette.dim(finding.ruleId)}`);
+      if (finding.fix) lines.push(`${indent}${palette.dim(`Fix: ${oneLine(finding.fix)}`)}`);
+      if (finding.helpUri) lines.push(`${indent}${palette.dim(finding.helpUri)}`);
     }
     lines.push('');
   }

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';
-import type { AnalyzedFile } from '../scan/analyzed-file.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
-import { nodesAt, parseKeyPath, valueOffset } from './yaml-path.ts';
 
 type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
 
@@ -19,6 +19,8 @@ function readPattern(name: string): RegExp {
       `%(?<at>${n})%`,
       String.raw`\$env:(?<at>${n})(?!\w)`,
       String.raw`\b(?:env|environ|ENV|[Gg]etenv|GetEnvironmentVariable)\b(?:\s*\.\s*(?:get|fetch))?\s*[.[(]\s*['"]?(?<at>${n})(?!\w)`,
+      // Wrappers around environment reads: `getEnv("N")`, `get_env('N')`, `requireEnv("N")`.
+      String.raw`\b\w*(?:env|Env|ENV)\w*\s*\(\s*['"](?<at>${n})['"]`,
       String.raw`\bname\s*:\s*['"]?(?<at>${n})['"]?[ \t]*$`,
       String.raw`(?<![\w.$-])(?<at>${n})=`,
     ]

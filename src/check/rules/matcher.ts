@@ -1,6 +1,6 @@
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import type { FileKind } from '../file/file-kind.ts';
 import type { Match } from '../finding.ts';
-import type { AnalyzedFile } from '../scan/analyzed-file.ts';
-import type { FileKind } from '../scan/file-kind.ts';
 
 /** A detection rule compiled for running: what to prefilter on, which files it reads, how it matches. */
 export interface Matcher {

@@ -1,16 +1,16 @@
-import type { SourceText } from '../scan/source-text.ts';
-import { logicalLine } from './logical-line.ts';
+import { logicalLine } from '../file/logical-line.ts';
+import type { SourceText } from '../file/source-text.ts';
 import { escapeRegExp } from './matcher.ts';
 
 /** The text around a match that a request's method and parameters are looked for in. */
 export interface RequestContext {
   /** The match's logical line: its line with the lines it continues and that continue it (`\` or a PowerShell backtick at the end). */
   logical: string;
-  /** Up to 3 lines before and 10 after, not crossing a blank line: an options object, a heredoc body. */
+  /** Up to 5 lines before (crossing a blank line only inside an open argument list) and 10 after (crossing none): an options object, a heredoc body. */
   window: string;
 }
 
-const BEFORE = 3;
+const BEFORE = 5;
 const AFTER = 10;
 
 /** The logical line and the surrounding block of the line at `offset`. */
@@ -19,8 +19,16 @@ export function requestContext(source: SourceText, offset: number): RequestConte
   const span = logicalLine(source, line);
   const logical: string[] = [];
   for (let current = span.first; current <= span.last; current++) logical.push(source.lineText(current));
+  // A blank line ends the block, unless the line above it leaves an argument list open (`"DELETE",`,
+  // `request(`): then it only sets the method apart from the URL within one call.
   let first = line;
-  while (first > 1 && line - first < BEFORE && source.lineText(first - 1).trim() !== '') first--;
+  while (first > 1 && line - first < BEFORE) {
+    const above = source.lineText(first - 1);
+    if (above.trim() === '') {
+      if (first < 3 || !/[,([{]\s*$/.test(source.lineText(first - 2))) break;
+    }
+    first--;
+  }
   let last = line;
   while (last - line < AFTER && source.lineText(last + 1).trim() !== '' && source.lineStart(last + 1) < source.text.length)
     last++;

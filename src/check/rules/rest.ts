@@ -42,6 +42,20 @@ export function pathAnchor(path: string): string {
   return runs.reduce((best, run) => (run.length > best.length ? run : best), '');
 }
 
+/** What may stand before a path that starts at the API root: a host, `/api/v4`, or a filled-in base. */
+const ROOT_PREFIX = new RegExp(String.raw`^(?:https?://[^/\s"'\x60]+|${FILLED}|\$\w+)?(?:/api/v4)?$`);
+
+/**
+ * Whether the path matched at `offset` (just after its leading slash, or after a quote) starts at the API
+ * root, judged by the run of URL characters before its slash.
+ */
+export function atApiRoot(text: string, offset: number): boolean {
+  if (text[offset - 1] !== '/') return true;
+  let start = offset - 1;
+  while (start > 0 && !/[\s"'\x60(=,<>]/.test(text[start - 1] as string)) start--;
+  return ROOT_PREFIX.test(text.slice(start, offset - 1));
+}
+
 /**
  * A REST request in code, scripts and CI configuration: a URL or path in a string or a curl line. The
  * method and parameters are looked for on the match's logical line first, then in the block around it.
@@ -54,6 +68,7 @@ export function restMatcher(rule: RestRule): Matcher {
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match(file) {
       return findAll(file, pattern).filter((match) => {
+        if (!rule.suffix && !atApiRoot(file.source.text, match.offset)) return false;
         if (!rule.method && params.length === 0) return true;
         const context = requestContext(file.source, match.offset);
         if (rule.method) {

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { textRuleSchema } from '../../schemas/detect-rule.ts';
-import { compileGlob, matchesAny } from './glob.ts';
+import { compileGlob, matchesAny } from '../file/glob.ts';
+import { fencedCode, inRanges, isMarkdown } from '../file/markdown-code.ts';
 import { escapeRegExp, findAll, type Matcher, type MatcherEnv } from './matcher.ts';
 
 type TextRule = z.output<typeof textRuleSchema>;
 
 /**
- * A literal in any text file, prose included, or only in files matching `files`. With `word` (the
+ * A literal in any text file, prose included (in Markdown only inside fenced code blocks), or only in files matching `files`. With `word` (the
  * default) an identifier character may not touch the literal on a side where the literal itself starts
  * or ends with one, so `[skip ci]` still matches inside `fix [skip ci]`.
  */
@@ -19,6 +20,13 @@ export function textMatcher(rule: TextRule, env: MatcherEnv): Matcher {
   return {
     anchor: rule.literal,
     applies: (_kind, rootPath) => !globs || matchesAny(rootPath, globs),
-    match: (file) => findAll(file, pattern),
+    match: (file) => {
+      if (rule.context && !rule.context.some((literal) => file.source.text.includes(literal))) return [];
+      const found = findAll(file, pattern);
+      // Markdown prose that names a thing (an upgrade guide saying it was removed) is not a use; its code blocks are.
+      if (file.kind !== 'prose' || !isMarkdown(file.rootPath) || found.length === 0) return found;
+      const code = fencedCode(file.source.text);
+      return found.filter((match) => inRanges(code, match.offset));
+    },
   };
 }

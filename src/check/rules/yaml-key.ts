@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { ciKeywordRuleSchema, yamlKeyRuleSchema } from '../../schemas/detect-rule.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { compileGlob, matchesAny } from '../file/glob.ts';
+import { lastKey, nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';
-import type { AnalyzedFile } from '../scan/analyzed-file.ts';
-import { compileGlob, matchesAny } from './glob.ts';
 import type { Matcher, MatcherEnv } from './matcher.ts';
-import { lastKey, nodesAt, parseKeyPath, valueOffset } from './yaml-path.ts';
 
 type CiKeywordRule = z.output<typeof ciKeywordRuleSchema>;
 type YamlKeyRule = z.output<typeof yamlKeyRuleSchema>;

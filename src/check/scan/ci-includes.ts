@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import { compileGlob } from '../rules/glob.ts';
+import { compileGlob } from '../file/glob.ts';
 
 /**
  * The local files a root CI configuration includes (`include: 'ci/x.yml'`, `include: [{ local: … }]`),

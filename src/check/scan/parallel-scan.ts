@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { createEngine } from '../engine.ts';
+import { createEngine } from '../engine/engine.ts';
+import type { CiLayout } from '../file/file-kind.ts';
 import type { ActiveRule } from '../finding.ts';
-import type { CiLayout } from './file-kind.ts';
 import { type ScanOutput, scanFiles } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
 

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { Finding } from '../finding.ts';
 import type { SkipNote, WalkedFile } from './walk.ts';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { createEngine } from '../engine.ts';
+import { createEngine } from '../engine/engine.ts';
 import { scanClaimedChunks, type WorkerJob } from './parallel-scan.ts';
 
 // A worker thread of a scan: it loads its modules at once, then waits for the job (or null: not needed).

@@ -137,6 +137,27 @@ describe('sunset check', () => {
     expect(places(fresh.report.findings)).toEqual(['.gitlab-ci.yml:17 ci-job-jwt-removed']);
   });
 
+  it('counts as baselined only the findings the baseline matched, not its stale fingerprints', async () => {
+    const baseline = path.join(out, 'stale-baseline.json');
+    await runCli(['check', '.', '--to', '18.0', '--update-baseline', '--baseline', baseline], uses);
+    const stored = JSON.parse(readFileSync(baseline, 'utf8')) as { findings: { ruleId: string; fingerprint: string }[] };
+    const kept = stored.findings.filter((f) => f.ruleId !== 'ci-job-jwt-removed');
+    // Fingerprints of findings that no longer exist (fixed uses, deleted files) must not count.
+    const gone = ['0'.repeat(32), '1'.repeat(32), '2'.repeat(32)].map((fingerprint) => ({
+      ruleId: 'x',
+      file: 'gone.sh',
+      fingerprint,
+    }));
+    writeFileSync(baseline, JSON.stringify({ ...stored, findings: [...kept, ...gone] }));
+    const result = await runCli(['check', '.', '--to', '18.0', '--baseline', baseline, '--format', 'json'], uses);
+    const report = JSON.parse(result.stdout) as { findings: unknown[]; summary: { baselined: number } };
+    expect(report.findings).toHaveLength(1);
+    expect(report.summary.baselined).toBe(13);
+    expect(kept.length + gone.length).toBe(16);
+    const text = await runCli(['check', '.', '--to', '18.0', '--baseline', baseline], uses);
+    expect(text.stdout).toContain('· 13 in baseline');
+  });
+
   it('writes the report to --output and says so', async () => {
     const file = path.join(out, 'report.sarif');
     const result = await runCli(['check', '.', '--to', '18.0', '--format', 'sarif', '--output', file], uses);

@@ -23,6 +23,16 @@ describe('text report', () => {
     );
   });
 
+  it('widens the place column for long positions and keeps each message and fix on its own line', () => {
+    const input = reportInput();
+    const first = input.findings[0];
+    if (!first) throw new Error('fixture has findings');
+    input.findings = [{ ...first, line: 1921, column: 101, message: 'Old\n  arguments', fix: 'Remove\nthem.' }];
+    const text = textReport(input, PLAIN);
+    expect(text).toContain('  1921:101  error    Old arguments  ci-job-jwt-removed\n');
+    expect(text).toContain('\n                     Fix: Remove them.\n');
+  });
+
   it('says so when clean, and lists skipped files when verbose', () => {
     const text = textReport(reportInput(true), PLAIN, true);
     expect(text).toContain('Skipped\n  logo.png: binary');

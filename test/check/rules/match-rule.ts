@@ -1,6 +1,6 @@
+import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
+import { fileKind } from '../../../src/check/file/file-kind.ts';
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
-import { analyzeFile } from '../../../src/check/scan/analyzed-file.ts';
-import { fileKind } from '../../../src/check/scan/file-kind.ts';
 import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };

@@ -25,6 +25,25 @@ describe('rest rule', () => {
     expect('/users?page=2'.match(pathPattern('/users'))).not.toBeNull();
   });
 
+  it('starts a path at the API root unless the rule allows a suffix', () => {
+    const users = { kind: 'rest', path: '/users' };
+    expect(matchRule(users, 'a.sh', 'curl "https://h.example/api/v4/users"\n')).toHaveLength(1);
+    expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/users"\n')).toHaveLength(1);
+    expect(matchRule(users, 'a.js', 'get(`${base}/users`)\n')).toHaveLength(1);
+    expect(matchRule(users, 'a.js', "get('/users')\n")).toHaveLength(1);
+    expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/projects/1/users"\n')).toEqual([]);
+    expect(matchRule(users, 'a.py', 'get(f"{api}/projects/{pid}/users")\n')).toEqual([]);
+    expect(matchRule(users, 'a.js', 'get("https://sso.example/api/v1/users")\n')).toEqual([]);
+    expect(matchRule({ ...users, suffix: true }, 'a.sh', 'curl "$CI_API_V4_URL/projects/1/users"\n')).toHaveLength(1);
+  });
+
+  it('reads a method set apart from the URL by a blank line inside one call, not across commands', () => {
+    const del = { kind: 'rest', method: 'DELETE', path: '/v2/:name/tags/reference/:tag' };
+    const call = 'requests.request(\n    "DELETE",\n\n    f"{r}/v2/{n}/tags/reference/{t}",\n)\n';
+    expect(matchRule(del, 'a.py', call)).toHaveLength(1);
+    expect(matchRule(del, 'a.sh', 'curl -X DELETE "$R/v2/a/manifests/x"\n\ncurl "$R/v2/$N/tags/reference/$T"\n')).toEqual([]);
+  });
+
   it('needs every parameter on the logical line or in the block around it', () => {
     const rule = { kind: 'rest', path: '/projects/:id/ci/lint', params: ['ref', 'sha'] };
     const script =

@@ -18,8 +18,22 @@ describe('text rule', () => {
     const rule = { kind: 'text', literal: 'terminationGracePeriodSeconds', files: ['**/config.toml'] };
     expect(matchRule(rule, 'runner/config.toml', 'terminationGracePeriodSeconds = 30\n')).toHaveLength(1);
     expect(matchRule(rule, 'runner/values.yaml', 'terminationGracePeriodSeconds: 30\n')).toEqual([]);
-    expect(matchRule({ kind: 'text', literal: 'user_email_lookup_limit' }, 'notes.md', 'user_email_lookup_limit\n')).toHaveLength(
-      1,
-    );
+    expect(
+      matchRule({ kind: 'text', literal: 'user_email_lookup_limit' }, 'notes.txt', 'user_email_lookup_limit\n'),
+    ).toHaveLength(1);
+  });
+
+  it('reads Markdown only inside fenced code blocks, so an upgrade guide naming a removal is not a use', () => {
+    const rule = { kind: 'text', literal: 'user_email_lookup_limit' };
+    const guide = 'We removed user_email_lookup_limit in 16.7.\n\n```yaml\nuser_email_lookup_limit: 5\n```\n';
+    expect(matchRule(rule, 'UPGRADE.md', guide)).toEqual(['4:1 user_email_lookup_limit']);
+  });
+
+  it('with a context, reads only files that also name one of its literals', () => {
+    const rule = { kind: 'text', literal: 'dependency_path', context: ['gl-dependency-scanning-report'] };
+    expect(matchRule(rule, 'build.py', 'def dependency_path(root):\n    return root\n')).toEqual([]);
+    expect(matchRule(rule, 'read.py', 'r = load("gl-dependency-scanning-report.json")\nr["dependency_path"]\n')).toEqual([
+      '2:4 dependency_path',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/check/engine.ts';
+import { createEngine } from '../../../src/check/engine/engine.ts';
 import type { ActiveRule } from '../../../src/check/finding.ts';
 import { scanFiles } from '../../../src/check/scan/scan-files.ts';
 import { walk } from '../../../src/check/scan/walk.ts';

@@ -1,0 +1,121 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { releaseProblem } from '../../register/plan/release-input.ts';
+import type { Register } from '../../register/register.ts';
+import { compareReleases } from '../../register/releases.ts';
+import { activeRules } from '../active-rules.ts';
+import { runCheck } from '../check.ts';
+import { type FixableRule, fixText, isFixable } from '../fix-plan.ts';
+import { unifiedDiff } from '../report/unified-diff.ts';
+import { UnreadablePathError } from '../scan/walk.ts';
+import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
+
+/** `sunset fix --help`. */
+export const FIX_HELP = `Usage: sunset fix [paths…] --to <release> [options]
+
+Applies the register's mechanical replacements (renamed variables, keys, GraphQL names, push options,
+flags) to the uses \`sunset check\` finds, rewriting only the replaced text. Uses that need judgement are
+listed with the entry's migration text.
+
+Options:
+  --to <release>       the release you upgrade to (required)
+  --from <release>     the release you run now (default: the register's lowest)
+  --dry-run            print a unified diff instead of rewriting files; exit 1 when there is something to fix
+  --config-dir <dir>   the repository's configuration folder (default: the register's)
+  -h, --help           this help
+
+Exit codes: 0 done (or nothing to fix), 1 --dry-run found fixes, 2 usage or input error.
+`;
+
+function lowestRelease(register: Register): string {
+  return [...register.releases].map((release) => release.release).sort(compareReleases)[0] ?? '0.0';
+}
+
+/** Which scanned root a file belongs to, so path globs read the root-relative path as `check` does. */
+function rootPathOf(file: string, roots: readonly string[], cwd: string): string {
+  const absolute = path.resolve(cwd, file);
+  for (const root of roots) {
+    const relative = path.relative(path.resolve(cwd, root), absolute);
+    if (relative !== '' && !relative.startsWith('..')) return relative.split(path.sep).join('/');
+  }
+  return path.basename(absolute);
+}
+
+/** `sunset fix`: see {@link FIX_HELP}. */
+export async function fixCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseOptions('fix', args, {
+    to: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'config-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    io.stdout.write(FIX_HELP);
+    return EXIT.ok;
+  }
+  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  const { register } = await io.loadRegister();
+  const from = values.from ?? lowestRelease(register);
+  for (const [field, value] of [
+    ['to', values.to],
+    ['from', from],
+  ] as const) {
+    const problem = releaseProblem(register, field, value);
+    if (problem) throw new UsageError(problem.message);
+  }
+  const range = { from, to: values.to };
+  const layout = { configDir: values['config-dir'] ?? register.settings.config_dir };
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  let findings: Awaited<ReturnType<typeof runCheck>>['findings'];
+  try {
+    ({ findings } = await runCheck(register, { paths, cwd: io.cwd, range, configDir: layout.configDir }));
+  } catch (error) {
+    if (error instanceof UnreadablePathError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const fixable: FixableRule[] = activeRules(register, range).flatMap(({ info, rule }) =>
+    isFixable(rule) ? [{ entryId: info.id, rule }] : [],
+  );
+  const fixableIds = new Set(fixable.map((rule) => rule.entryId));
+  const files = [...new Set(findings.filter((finding) => fixableIds.has(finding.ruleId)).map((finding) => finding.file))].sort();
+  let replaced = 0;
+  let changedFiles = 0;
+  for (const file of files) {
+    const absolute = path.resolve(io.cwd, file);
+    const before = await readFile(absolute, 'utf8');
+    const rootPath = rootPathOf(file, paths, io.cwd);
+    const ids = new Set(findings.filter((finding) => finding.file === file).map((finding) => finding.ruleId));
+    const { edits, text } = fixText(
+      rootPath,
+      before,
+      fixable.filter((rule) => ids.has(rule.entryId)),
+      layout,
+    );
+    if (edits.length === 0) continue;
+    replaced += edits.length;
+    changedFiles++;
+    if (values['dry-run']) io.stdout.write(unifiedDiff(file, before, text));
+    else await writeFile(absolute, text);
+  }
+
+  // Uses no mechanical fix covers: the entry's migration says what to do.
+  const manual = Map.groupBy(
+    findings.filter((finding) => !fixableIds.has(finding.ruleId) && register.entry(finding.ruleId)),
+    (finding) => finding.ruleId,
+  );
+  const verb = values['dry-run'] ? 'would replace' : 'replaced';
+  io.stderr.write(`sunset: ${verb} ${replaced} use(s) in ${changedFiles} file(s)\n`);
+  if (manual.size > 0) {
+    io.stderr.write(
+      `\n${manual.size} entr${manual.size === 1 ? 'y has' : 'ies have'} no mechanical fix; change these by hand:\n`,
+    );
+    for (const [id, uses] of manual) {
+      const entry = register.entry(id);
+      const places = uses.map((finding) => `${finding.file}:${finding.line}`).join(', ');
+      io.stderr.write(`\n${id} (${places})\n  ${(entry?.migration ?? '').trim().replace(/\s+/g, ' ')}\n`);
+    }
+  }
+  return values['dry-run'] && replaced > 0 ? EXIT.findings : EXIT.ok;
+}

@@ -1,0 +1,116 @@
+import { type AnalyzedFile, analyzeFile } from '../file/analyzed-file.ts';
+import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
+import { createPrefilter, type Prefilter } from '../file/prefilter.ts';
+import { readSuppressions } from '../file/suppression.ts';
+import type { ActiveRule, Finding, Match, RuleInfo } from '../finding.ts';
+import { PARSE_ERROR_ID } from '../finding.ts';
+import { compileRule } from '../rules/compile-rule.ts';
+import type { Matcher } from '../rules/matcher.ts';
+import { fingerprintOf, normaliseMatch } from './fingerprint.ts';
+
+/** What the `parse-error` rule says about itself. */
+export function parseErrorInfo(): RuleInfo {
+  return {
+    id: PARSE_ERROR_ID,
+    title: 'A YAML or GraphQL file could not be parsed, so its keys and queries were not checked',
+    description:
+      'Sunset reads CI configuration, policies and GraphQL documents structurally. A file that does not parse cannot be checked that way, so it is reported instead of being skipped.',
+    fix: 'Fix the syntax error, or add the file to .sunsetignore if it is not meant to be valid (a template, a test fixture).',
+  };
+}
+
+const ALWAYS_PARSED: ReadonlySet<FileKind> = new Set(['ci-yaml']);
+
+/** The findings of one file and how many matches inline comments suppressed. */
+export interface FileResult {
+  findings: Finding[];
+  suppressed: number;
+}
+
+/** The rules of a check, compiled once and run file by file. */
+export interface Engine {
+  prefilter: Prefilter;
+  /** True when some rule has no anchor, so every file must be read whatever the prefilter says. */
+  readsEverything: boolean;
+  /**
+   * Whether a file is parsed even when the prefilter finds nothing in it: CI configuration, so one that
+   * does not parse is always reported. Other files are parsed when they hold a rule's anchor; without one
+   * no rule can match them, so leaving them unparsed hides nothing.
+   */
+  parsesAlways(rootPath: string): boolean;
+  /** Checks one file's text; `anchors` are those the prefilter found (all rules run when omitted). */
+  checkText(file: { path: string; rootPath: string }, text: string, anchors?: ReadonlySet<string>): FileResult;
+}
+
+interface Compiled {
+  active: ActiveRule;
+  matcher: Matcher;
+}
+
+/** Compiles active rules for one repository layout. */
+export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): Engine {
+  const compiled: Compiled[] = rules.map((active) => ({ active, matcher: compileRule(active.rule, layout) }));
+  const parseInfo = parseErrorInfo();
+
+  const toFinding = (file: AnalyzedFile, match: Match, active: ActiveRule | undefined) => {
+    const { line, column } = file.source.position(match.offset);
+    const info = active?.info ?? parseInfo;
+    return {
+      ruleId: info.id,
+      severity: active?.severity ?? 'error',
+      file: file.path,
+      line,
+      column,
+      match: normaliseMatch(match.text),
+      message: match.message ?? active?.message ?? info.title,
+      ...(info.fix ? { fix: info.fix } : {}),
+      ...(info.helpUri ? { helpUri: info.helpUri } : {}),
+      fingerprint: '',
+    } satisfies Finding;
+  };
+
+  return {
+    prefilter: createPrefilter(compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []))),
+    readsEverything: compiled.some(({ matcher }) => !matcher.anchor),
+    parsesAlways: (rootPath) => ALWAYS_PARSED.has(fileKind(rootPath, layout)),
+    checkText(target, text, anchors) {
+      const kind = fileKind(target.rootPath, layout);
+      const candidates = compiled.filter(
+        ({ matcher }) => (!anchors || !matcher.anchor || anchors.has(matcher.anchor)) && matcher.applies(kind, target.rootPath),
+      );
+      if (candidates.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
+      const file = analyzeFile(target.path, target.rootPath, text, kind);
+      // Files read structurally are parsed once they are read at all, so a parse failure is reported.
+      if (kind === 'ci-yaml') file.yaml();
+      if (kind === 'graphql') file.graphql();
+
+      const all: Finding[] = [];
+      for (const { active, matcher } of candidates) {
+        for (const match of matcher.match(file)) all.push(toFinding(file, match, active));
+      }
+      for (const match of file.parseErrors) all.push(toFinding(file, match, undefined));
+      all.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+      // One finding per use: two rules of one entry (a REST path and its parameter, say) matching the same
+      // line report it once, at the first column.
+      const seen = new Set<string>();
+      const raw = all.filter((finding) => {
+        const key = `${finding.ruleId}@${finding.line}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+
+      // Occurrences count before suppression, so removing a suppression does not shift other fingerprints.
+      const occurrences = new Map<string, number>();
+      for (const finding of raw) {
+        const key = `${finding.ruleId}\0${finding.match}`;
+        const occurrence = occurrences.get(key) ?? 0;
+        occurrences.set(key, occurrence + 1);
+        finding.fingerprint = fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
+      }
+      const suppressions = readSuppressions(file.source);
+      const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));
+      return { findings: kept, suppressed: raw.length - kept.length };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
+import { type Document, parseAllDocuments } from 'yaml';
+import type { Match } from '../finding.ts';
+import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
+import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
+import { extractGraphql } from './graphql-extract.ts';
+import { createSourceText, type SourceText } from './source-text.ts';
+
+/** A parsed GraphQL document and the offset of its first character in the file. */
+export interface PlacedGraphql {
+  offset: number;
+  document: DocumentNode;
+}
+
+/**
+ * One file as the matchers see it: its text with positions, its kind, and its YAML documents and
+ * GraphQL snippets parsed on first use. Parse failures are kept in `parseErrors`, never dropped.
+ */
+export interface AnalyzedFile {
+  /** Path shown in findings: relative to the working directory, forward slashes. */
+  path: string;
+  /** Path relative to the scanned root; globs and file kinds read this one. */
+  rootPath: string;
+  kind: FileKind;
+  style: CommentStyle;
+  source: SourceText;
+  /** The YAML documents, or undefined when the file does not parse (the failure is in `parseErrors`). */
+  yaml(): Document[] | undefined;
+  /** GraphQL documents found in the file; snippets that fail to parse are in `parseErrors` when surely GraphQL. */
+  graphql(): PlacedGraphql[];
+  /** Parse failures met so far, as matches of the `parse-error` rule. */
+  readonly parseErrors: Match[];
+}
+
+/**
+ * Where a YAML error is shown. An unclosed quote runs to the end of the file, where the parser reports it;
+ * the opening quote is where the mistake is: the last quote of that kind before the end that nothing
+ * escapes (`\"` in double quotes, `''` in single ones), since any later one would have closed it.
+ */
+export function unclosedQuoteStart(text: string, code: string, message: string, offset: number): number {
+  const quote = code === 'MISSING_CHAR' ? /^Missing closing (["'])quote/.exec(message)?.[1] : undefined;
+  if (!quote) return offset;
+  for (let at = Math.min(offset, text.length) - 1; at >= 0; at--) {
+    if (text[at] !== quote) continue;
+    if (quote === '"' && text[at - 1] === '\\') continue;
+    if (quote === "'" && (text[at - 1] === "'" || text[at + 1] === "'")) continue;
+    return at;
+  }
+  return offset;
+}
+
+/** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
+export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
+  const style = commentStyle(rootPath);
+  const parseErrors: Match[] = [];
+  let yamlDocs: Document[] | undefined | null = null;
+  let graphqlDocs: PlacedGraphql[] | undefined;
+
+  return {
+    path,
+    rootPath,
+    kind,
+    style,
+    source: createSourceText(text, style),
+    parseErrors,
+    yaml() {
+      if (yamlDocs !== null) return yamlDocs;
+      let docs = parseAllDocuments(text);
+      let list = Array.isArray(docs) ? docs : [];
+      let error = list.flatMap((doc) => doc.errors)[0];
+      if ((error || !Array.isArray(docs)) && hasTemplateActions(text)) {
+        // A Helm chart or other Go template is not YAML until rendered: read what is left once the actions
+        // are blanked, and when even that does not parse, leave the file to the text rules without calling
+        // it broken.
+        docs = parseAllDocuments(blankTemplateActions(text));
+        list = Array.isArray(docs) ? docs : [];
+        error = list.flatMap((doc) => doc.errors)[0];
+        if (error || !Array.isArray(docs)) {
+          yamlDocs = undefined;
+          return yamlDocs;
+        }
+      }
+      if (error || !Array.isArray(docs)) {
+        const offset = error ? unclosedQuoteStart(text, error.code, error.message, error.pos[0]) : 0;
+        const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
+        parseErrors.push({ offset, text: 'YAML', message: `YAML does not parse: ${reason}` });
+        yamlDocs = undefined;
+      } else yamlDocs = list;
+      return yamlDocs;
+    },
+    graphql() {
+      if (graphqlDocs) return graphqlDocs;
+      graphqlDocs = [];
+      for (const snippet of extractGraphql(text, kind === 'graphql')) {
+        try {
+          graphqlDocs.push({ offset: snippet.offset, document: parseGraphql(snippet.source) });
+        } catch (error) {
+          if (!(error instanceof GraphQLError)) throw error;
+          if (!snippet.tagged) continue;
+          const offset = snippet.offset + (error.positions?.[0] ?? 0);
+          parseErrors.push({
+            offset,
+            text: 'GraphQL',
+            message: `GraphQL does not parse: ${error.message.replace(/^Syntax Error: /, '')}`,
+          });
+        }
+      }
+      return graphqlDocs;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
+import type { ActiveRule } from '../../../src/check/finding.ts';
+import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
+
+const sample = { file: 'x', text: 'x' };
+const active = (id: string, rule: Record<string, unknown>, severity: 'error' | 'warning' = 'error'): ActiveRule => ({
+  index: 0,
+  rule: detectRuleSchema.parse({ example: sample, near_miss: sample, ...rule }),
+  severity,
+  info: { id, title: `${id} title`, description: 'd', fix: `${id} fix`, helpUri: `https://s/register/${id}/` },
+  message: `${id} title`,
+});
+
+const engine = createEngine(
+  [
+    active('jwt', { kind: 'ci-variable', name: 'CI_JOB_JWT' }),
+    active('jwt', { kind: 'text', literal: 'CI_JOB_JWT' }),
+    active('dep', { kind: 'ci-keyword', path: '*.after_script' }, 'warning'),
+    active('old-field', { kind: 'graphql', element: 'field', name: 'oldField' }),
+  ],
+  { configDir: '.gitlab' },
+);
+const check = (file: string, text: string) =>
+  engine.checkText({ path: file, rootPath: file }, text, engine.prefilter.anchorsIn(Buffer.from(text)));
+
+describe('engine', () => {
+  it('reports each entry once per place even when two of its rules match there', () => {
+    const { findings } = check('run.sh', 'echo $CI_JOB_JWT\n');
+    expect(findings.map((finding) => [finding.ruleId, finding.line, finding.column])).toEqual([['jwt', 1, 7]]);
+    expect(findings[0]).toMatchObject({
+      severity: 'error',
+      message: 'jwt title',
+      fix: 'jwt fix',
+      helpUri: 'https://s/register/jwt/',
+    });
+  });
+
+  it('reports one finding per use when two rules of an entry match the same line at different columns', () => {
+    const two = createEngine(
+      [active('lint', { kind: 'rest', path: '/projects/:id/ci/lint' }), active('lint', { kind: 'text', literal: 'dry_run_ref' })],
+      { configDir: '.gitlab' },
+    );
+    const text = 'curl "$API/projects/1/ci/lint?dry_run_ref=main"\ncurl "$API/projects/1/ci/lint"\n';
+    const { findings } = two.checkText({ path: 'a.sh', rootPath: 'a.sh' }, text);
+    expect(findings.map((finding) => [finding.line, finding.column])).toEqual([
+      [1, 12],
+      [2, 12],
+    ]);
+  });
+
+  it('reports a CI file that does not parse as a parse-error finding, not a silent skip', () => {
+    const { findings } = check('.gitlab-ci.yml', 'job:\n  after_script: [\n');
+    expect(findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([['parse-error', 'error']]);
+    expect(findings[0]?.message).toMatch(/^YAML does not parse: /);
+  });
+
+  it('reports a broken gql template in code as a parse error when a GraphQL rule reads the file', () => {
+    const { findings } = check('src/a.js', 'const q = gql`query { oldField( }`;\n');
+    expect(findings.map((finding) => [finding.ruleId, finding.line, finding.column])).toEqual([['parse-error', 1, 33]]);
+  });
+
+  it('leaves an untagged string that only looks like GraphQL alone', () => {
+    expect(check('src/a.js', 'const q = "query { oldField( }";\n').findings).toEqual([]);
+  });
+
+  it('applies inline suppression and counts what it suppressed', () => {
+    const result = check('run.sh', '# sunset-ignore jwt\necho $CI_JOB_JWT\necho $CI_JOB_JWT\n');
+    expect(result.findings.map((finding) => finding.line)).toEqual([3]);
+    expect(result.suppressed).toBe(1);
+  });
+
+  it('gives fingerprints that survive lines moving but tell repeated uses apart', () => {
+    const first = check('run.sh', 'echo $CI_JOB_JWT\necho $CI_JOB_JWT\n').findings.map((finding) => finding.fingerprint);
+    const moved = check('run.sh', '\n\n# new lines\necho   $CI_JOB_JWT\necho $CI_JOB_JWT\n').findings.map(
+      (finding) => finding.fingerprint,
+    );
+    expect(moved).toEqual(first);
+    expect(new Set(first).size).toBe(2);
+  });
+});

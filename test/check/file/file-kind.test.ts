@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { commentStyle, fileKind, isCiConfig } from '../../../src/check/file/file-kind.ts';
+
+const layout = { configDir: '.gitlab', includes: new Set(['ci/deploy.yml']) };
+
+describe('file kinds', () => {
+  it('knows CI configuration: the root file, templates, the ci folder and local includes', () => {
+    for (const file of [
+      '.gitlab-ci.yml',
+      'sub/.gitlab-ci.yml',
+      'templates/deploy.gitlab-ci.yml',
+      '.gitlab/ci/jobs.yaml',
+      'ci/deploy.yml',
+    ]) {
+      expect(isCiConfig(file, layout), file).toBe(true);
+    }
+    for (const file of ['config/settings.yml', 'ci/other.yml', '.gitlab/analytics/funnels/a.yaml', 'gitlab-ci.yml.txt']) {
+      expect(isCiConfig(file, layout), file).toBe(false);
+    }
+  });
+
+  it('sorts files into YAML, GraphQL, prose and code', () => {
+    expect(fileKind('a/b.yaml', layout)).toBe('yaml');
+    expect(fileKind('q.gql', layout)).toBe('graphql');
+    expect(fileKind('README.md', layout)).toBe('prose');
+    expect(fileKind('Dockerfile', layout)).toBe('code');
+  });
+
+  it('picks a comment style, # for files without a known extension', () => {
+    expect(commentStyle('a.ts')).toBe('slash');
+    expect(commentStyle('a.json')).toBe('none');
+    expect(commentStyle('Dockerfile')).toBe('hash');
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createPrefilter } from '../../../src/check/file/prefilter.ts';
+
+const bytes = (text: string) => Buffer.from(text);
+
+describe('prefilter', () => {
+  const prefilter = createPrefilter(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X', '-/jwks', 'héllo']);
+
+  it('says whether any anchor occurs', () => {
+    expect(prefilter.hits(bytes('echo $CI_JOB_JWT'))).toBe(true);
+    expect(prefilter.hits(bytes('echo $CI_JOB_JW'))).toBe(false);
+    expect(prefilter.hits(bytes('curl https://x/-/jwks'))).toBe(true);
+    expect([...prefilter.anchorsIn(bytes('echo $CI_JOB_JWT'))]).toEqual(['CI_JOB_JWT']);
+    expect(prefilter.anchorsIn(bytes('echo $CI_JOB_JW')).size).toBe(0);
+    expect([...prefilter.anchorsIn(bytes('curl https://x/-/jwks'))]).toEqual(['-/jwks']);
+  });
+
+  it('finds every anchor, also those inside or overlapping another', () => {
+    expect([...prefilter.anchorsIn(bytes('$CI_JOB_JWT_V2X'))].sort()).toEqual(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X']);
+  });
+
+  it('matches non-ASCII anchors on UTF-8 bytes', () => {
+    expect([...prefilter.anchorsIn(bytes('say héllo'))]).toEqual(['héllo']);
+    expect(prefilter.hits(Buffer.from('say héllo', 'latin1'))).toBe(false);
+    expect(prefilter.anchorsIn(Buffer.from('say héllo', 'latin1')).size).toBe(0);
+  });
+
+  it('never hits without anchors', () => {
+    expect(createPrefilter([]).hits(bytes('anything'))).toBe(false);
+    expect(createPrefilter([]).anchorsIn(bytes('anything')).size).toBe(0);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { commentStart, createSourceText } from '../../../src/check/file/source-text.ts';
+
+describe('source text', () => {
+  it('maps offsets to 1-based lines and columns', () => {
+    const source = createSourceText('ab\ncd\r\nef', 'none');
+    expect(source.position(0)).toEqual({ line: 1, column: 1 });
+    expect(source.position(4)).toEqual({ line: 2, column: 2 });
+    expect(source.lineText(2)).toBe('cd');
+    expect(source.position(8)).toEqual({ line: 3, column: 2 });
+  });
+
+  it('finds comments outside quotes, not URL fragments or $#', () => {
+    expect(commentStart('echo $CI # note', 'hash')).toBe(9);
+    expect(commentStart('echo "# not" $#', 'hash')).toBe(-1);
+    expect(commentStart('url: https://x/#/a', 'hash')).toBe(-1);
+    expect(commentStart('fetch("https://x") // call', 'slash')).toBe(19);
+    expect(commentStart('  * doc line', 'slash')).toBe(2);
+    expect(commentStart('{"a": "#"}', 'none')).toBe(-1);
+  });
+
+  it('says whether an offset is in a comment', () => {
+    const source = createSourceText('a $X # $X\n', 'hash');
+    expect(source.inComment(2)).toBe(false);
+    expect(source.inComment(7)).toBe(true);
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { loadRegister } from '../../src/register/index.ts';
+
+const register = await loadRegister();
+
+// Why an entry has no detection rule, one line each. The reasons are shared because the entries fall
+// into a few kinds; the notes of the entries say more where the spec is the reason.
+const UI = 'a change in the product UI or its workflow; no repository file names it';
+const INST = 'instance administration (server packages, services, storage); nothing in a project repository names it';
+const UNNAMED = 'the register, following the spec, does not name the variable, path, key or template to look for';
+const ABSENCE = 'it affects projects that do not set the named variable; a rule cannot report an absence';
+const GENERIC = 'its names are common words shared with fields and values that stay; matching them would cry wolf';
+const VALUE = 'the named values are versions or numbers that stand for many other things in code';
+const PERM = 'a permission or role change; no repository file names it';
+const LIMIT = 'a limit on data at run time (counts, lengths); a key match cannot tell';
+
+/**
+ * Every register entry without a detection rule, with the reason. Giving an entry a rule, or adding an
+ * entry without one, makes this test fail until the list is changed: coverage is a visible decision.
+ */
+const WITHOUT_RULES: Record<string, string> = {
+  'access-tokens-default-one-year-expiry': UI,
+  'admins-need-explicit-protected-ref-permission': PERM,
+  'audit-repository-download-operation-private-internal-only': UI,
+  'auto-devops-database-not-provisioned': ABSENCE,
+  'background-jobs-queue-selector-removed': INST,
+  'background-jobs-single-concurrency-setting': INST,
+  'bundled-dashboard-tool-removed': INST,
+  'certificate-based-cluster-integration-removed': UNNAMED,
+  'chat-and-third-party-integrations-removed': UNNAMED,
+  'ci-parameters-255-character-limit': LIMIT,
+  'cloud-issue-tracker-connector-removed': UI,
+  'cluster-agent-pull-based-deployment-deprecated': UNNAMED,
+  'code-quality-engine-scanning-removed': UNNAMED,
+  'compliance-pipelines-removed': UNNAMED,
+  'container-scanning-cs-variables': UNNAMED,
+  'dast-api-scans-via-dast-template-stop': UNNAMED,
+  'dast-proxy-based-analyzer-removed': UNNAMED,
+  'database-12-unsupported': INST,
+  'database-13-unsupported': INST,
+  'dependency-proxy-token-scopes-enforced': PERM,
+  'dependency-scanning-dev-dependencies-reported': ABSENCE,
+  'deployments-updated-at-filter-needs-sort': UNNAMED,
+  'developer-role-vulnerability-status-change-removed': PERM,
+  'downstream-file-variables-expand-to-path': UNNAMED,
+  'duplicate-storage-paths-error': INST,
+  'environment-search-three-characters': LIMIT,
+  'external-authorization-blocks-registry-tokens': INST,
+  'external-error-server-21-5-required': INST,
+  'geo-housekeeping-tasks-removed': INST,
+  'geo-project-redownload-button-removed': UI,
+  'graphql-2017-top-ten-vulnerability-grouping-removed': UNNAMED,
+  'graphql-api-limited-to-documented-token-types': UNNAMED,
+  'graphql-ci-runner-fields-moved-to-runner-manager': GENERIC,
+  'graphql-ci-runner-projects-default-sort-id-desc': ABSENCE,
+  'graphql-note-confidential-renamed-internal': GENERIC,
+  'graphql-package-settings-need-owner': PERM,
+  'graphql-project-services-deprecated': GENERIC,
+  'group-settings-projects-page-removed': UI,
+  'grype-container-scanning-unmaintained': UNNAMED,
+  'hosted-deletion-retention-seven-days': UI,
+  'hosted-instance-importer-removed': UI,
+  'hosted-social-sign-in-removed': UI,
+  'iac-ci-templates-removed': UNNAMED,
+  'immediate-deletion-option-removed': UI,
+  'importer-task-removed': INST,
+  'java-package-group-endpoint-permission-check': PERM,
+  'job-token-allowlist-enabled-for-all-projects': UI,
+  'job-token-allowlist-public-internal-projects': UI,
+  'job-token-limit-setting-removed': UI,
+  'job-token-settings-renamed': UI,
+  'key-value-store-single-port-6379': INST,
+  'legacy-configuration-items-replaced': UNNAMED,
+  'legacy-urls-without-delimiter-removed': UNNAMED,
+  'lfs-integrity-check-always-on': INST,
+  'license-list-removed': UI,
+  'license-metadata-format-v1-removed': UNNAMED,
+  'locked-directory-groups-unsynced-members-removed': UNNAMED,
+  'machine-provisioning-executor-removed': UNNAMED,
+  'managed-license-api-and-license-check-removed': UNNAMED,
+  'markdown-anchors-keep-consecutive-dashes': UI,
+  'member-roles-instance-level': PERM,
+  'notes-confidentiality-toggle-unsupported': UI,
+  'npm-yarn-uploads-asynchronous': UI,
+  'older-distribution-release-packages-dropped': INST,
+  'package-format-search-project-only': UI,
+  'product-analytics-onboarding-minimum-role-changed': PERM,
+  'project-import-needs-maintainer': PERM,
+  'protected-variables-forwarding-restricted': UNNAMED,
+  'rate-limits-on-by-default': INST,
+  'registry-repository-tags-offset-pagination-removed': UNNAMED,
+  'registry-storage-trim-legacy-root-prefix-default': ABSENCE,
+  'release-links-api-external-removed': GENERIC,
+  'repository-listing-task-removed': INST,
+  'requirements-legacy-iid-removed': UNNAMED,
+  'rsa-keys-over-8192-bits-rejected': VALUE,
+  'runner-images-eol-minimal-linux-stopped': UNNAMED,
+  'runner-legacy-shell-escaping-removed': UNNAMED,
+  'runner-provenance-slsa-v1': VALUE,
+  'runner-status-paused-active-removed': GENERIC,
+  'runner-windows-cmd-shell-removed': UNNAMED,
+  'sast-jvm-languages-move-to-rules-based-analyzer': UNNAMED,
+  'sast-legacy-analyzers-replaced': UNNAMED,
+  'scan-execution-policy-action-limit': LIMIT,
+  'scan-execution-policy-excluded-variables-override': GENERIC,
+  'scanners-python-3-9-dropped': VALUE,
+  'secrets-manager-job-fails-without-secret': UI,
+  'secrets-manager-needs-id-tokens': ABSENCE,
+  'security-analyzers-major-versions-bumped': UNNAMED,
+  'security-scanner-images-old-registry-path-removed': UNNAMED,
+  'self-monitoring-project-removed': INST,
+  'shared-runners-registration-token-variable-deprecated': UNNAMED,
+  'third-party-sign-in-providers-removed': INST,
+  'tls-minimum-requirements-raised': INST,
+  'ubuntu-18-04-packages-dropped': INST,
+  'unified-approval-rules-removed': UI,
+  'visual-reviews-removed': UNNAMED,
+  'workflow-rules-templates-removed': UNNAMED,
+};
+
+describe('rule coverage', () => {
+  it('lists exactly the entries that have no detection rule, each with a one-line reason', () => {
+    const without = register.entries.filter((entry) => entry.detect.length === 0).map((entry) => entry.id);
+    expect(without.sort()).toEqual(Object.keys(WITHOUT_RULES).sort());
+    for (const [id, reason] of Object.entries(WITHOUT_RULES)) {
+      expect(reason, id).toMatch(/^[a-z][^\n]{20,160}$/);
+    }
+  });
+
+  it('gives a rule to every entry whose names are CI variables, keywords, flags or metrics, unless its reason says why not', () => {
+    const repositoryNames = ['variables', 'keywords', 'flags', 'metrics', 'templates'] as const;
+    const named = register.entries.filter((entry) => {
+      const names = (entry as { names?: Record<string, unknown> }).names ?? {};
+      return repositoryNames.some((kind) => kind in names);
+    });
+    for (const entry of named) {
+      if (entry.detect.length > 0) continue;
+      expect([ABSENCE, GENERIC, INST, UNNAMED], `${entry.id} names repository things but has no rule`).toContain(
+        WITHOUT_RULES[entry.id],
+      );
+    }
+    expect(named.length).toBeGreaterThan(10);
+  });
+});
