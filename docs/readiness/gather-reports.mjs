@@ -6,7 +6,7 @@
 //   CI_API_V4_URL            the platform's API (set in every pipeline), such as https://code.example.com/api/v4
 //   READINESS_GROUP          the group whose projects (and subgroups' projects) are gathered, such as my-org
 //   READINESS_TOKEN          a token with read_api on the group (sent as PRIVATE-TOKEN)
-//   READINESS_JOB            the job that uploads the report (default: sunset)
+//   READINESS_JOB            the job that uploads the report (default: sunset-check, the CI/CD component's job)
 //   READINESS_ARTIFACT       the artifact file (default: sunset-report.json)
 //   READINESS_OUT            where to write the reports (default: reports); projects.txt is written beside it
 //   READINESS_MAX_PROJECTS   refuse groups larger than this (default: 20000)
@@ -21,7 +21,7 @@ const env = process.env;
 const api = (env.CI_API_V4_URL ?? '').replace(/\/+$/, '');
 const group = env.READINESS_GROUP ?? '';
 const token = env.READINESS_TOKEN ?? '';
-const job = env.READINESS_JOB || 'sunset';
+const job = env.READINESS_JOB || 'sunset-check';
 const artifact = env.READINESS_ARTIFACT || 'sunset-report.json';
 const out = env.READINESS_OUT || 'reports';
 const maxProjects = Number(env.READINESS_MAX_PROJECTS || 20000);

@@ -30,9 +30,10 @@ const [byHand] = blocks('sh');
 const work = mkdtempSync(path.join(os.tmpdir(), 'sunset-readme-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A folder where `npx sunset` resolves to this checkout, as it does where the package is installed. */
+/** A folder where `npx sunset-register` resolves to this checkout, as it does where the package is installed. */
 function withSunset(dir: string): string {
   mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(ROOT, path.join(dir, 'node_modules', 'sunset-register'));
   symlinkSync(path.join(ROOT, 'bin', 'sunset.js'), path.join(dir, 'node_modules', '.bin', 'sunset'));
   return dir;
 }
@@ -49,7 +50,7 @@ const run = async (line: string, cwd: string, env: Record<string, string>) =>
 async function projectJob(repo: string, project: string): Promise<string> {
   const dir = withSunset(path.join(work, 'projects', project.replaceAll('/', '-')));
   cpSync(path.join(REPOS, repo), dir, { recursive: true });
-  const job = projectYaml?.sunset;
+  const job = projectYaml?.['sunset-check'];
   for (const line of job?.script ?? []) await run(line, dir, { CI_PROJECT_PATH: project, CI_COMMIT_SHA: `${repo}-sha` });
   const artifact = path.join(dir, job?.artifacts.paths[0] ?? 'missing');
   expect(existsSync(artifact)).toBe(true);
@@ -83,7 +84,7 @@ beforeAll(async () => {
       return void response.end(JSON.stringify(projects.slice((page - 1) * 2, page * 2)));
     }
     const match = /^\/api\/v4\/projects\/(\d+)\/jobs\/artifacts\/([^/]+)\/raw\/sunset-report\.json$/.exec(url.pathname);
-    const body = match && url.searchParams.get('job') === 'sunset' ? artifacts.get(Number(match[1])) : undefined;
+    const body = match && url.searchParams.get('job') === 'sunset-check' ? artifacts.get(Number(match[1])) : undefined;
     const branch = projects.find((project) => project.id === Number(match?.[1]))?.default_branch;
     if (!body || match?.[2] !== branch) return void response.writeHead(404).end('{"message":"404 Not Found"}');
     response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
