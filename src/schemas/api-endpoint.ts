@@ -1,37 +1,42 @@
 import { z } from 'zod';
 import { areaIdSchema } from './area.ts';
 import { entryIdSchema } from './entry-id.ts';
+import { exampleValue, jsonSchemaObject } from './json-schema-object.ts';
 
 /** Where a fact about an endpoint comes from: the spec, or the reference implementation's own design. */
 export const originSchema = z.enum(['spec', 'reference']);
 
-/** A JSON Schema object, kept as data so OpenAPI output can use it unchanged. */
-export const jsonSchemaObject = z.record(z.string(), z.unknown());
-
 /** One request parameter. */
-export const apiParameterSchema = z.strictObject({
-  /** Parameter name as sent. */
-  name: z.string().min(1),
-  /** Where it is sent. */
-  in: z.enum(['path', 'query', 'header']),
-  /** Whether the request fails without it. */
-  required: z.boolean().default(false),
-  /** JSON Schema of the value. */
-  schema: jsonSchemaObject.default({ type: 'string' }),
-  /** What it means, in Markdown. */
-  description: z.string().min(1),
-  /** A value used by examples and the console. */
-  example: z.unknown().optional(),
-  /** `reference` when the spec does not define this parameter. */
-  origin: originSchema.default('spec'),
-});
+export const apiParameterSchema = z
+  .strictObject({
+    /** Parameter name as sent. */
+    name: z.string().min(1),
+    /** Where it is sent. */
+    in: z.enum(['path', 'query', 'header']),
+    /** Whether the request fails without it. */
+    required: z.boolean().default(false),
+    /** JSON Schema of the value. */
+    schema: jsonSchemaObject.default({ type: 'string' }),
+    /** What it means, in Markdown. */
+    description: z.string().min(1),
+    /** A value used by examples and the console. */
+    example: exampleValue.optional(),
+    /** `reference` when the spec does not define this parameter. */
+    origin: originSchema.default('spec'),
+  })
+  .superRefine((parameter, ctx) => {
+    // A mapping where the schema says text is a flow mapping split by a comma, not a value anyone meant.
+    if (parameter.schema.type === 'string' && parameter.example !== undefined && typeof parameter.example !== 'string') {
+      ctx.addIssue({ code: 'custom', path: ['example'], message: 'the schema says text but the example is not text; quote it' });
+    }
+  });
 
 /** One example of a request or response body. */
 export const apiExampleSchema = z.strictObject({
   /** What the example shows. */
   summary: z.string().min(1),
   /** The body, as JSON data. */
-  value: z.unknown(),
+  value: exampleValue,
 });
 
 /** A response the endpoint can give. */
