@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 /** Every JSON Schema under a document, with where it sits, found by the keys that hold schemas. */
 function schemasIn(value: unknown, where: string, out: { where: string; schema: unknown }[] = []) {
-  if (Array.isArray(value)) value.forEach((item, index) => schemasIn(item, `${where}[${index}]`, out));
+  if (Array.isArray(value)) for (const [index, item] of value.entries()) schemasIn(item, `${where}[${index}]`, out);
   else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value as Json)) {
       if (key === 'properties' && child && typeof child === 'object') {
@@ -22,7 +22,7 @@ function schemasIn(value: unknown, where: string, out: { where: string; schema: 
 }
 
 function descriptionsIn(value: unknown, where: string, out: { where: string; value: unknown }[] = []) {
-  if (Array.isArray(value)) value.forEach((item, index) => descriptionsIn(item, `${where}[${index}]`, out));
+  if (Array.isArray(value)) for (const [index, item] of value.entries()) descriptionsIn(item, `${where}[${index}]`, out);
   else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value as Json)) {
       // `examples` hold bodies, whose keys are data rather than OpenAPI words.
