@@ -26,8 +26,12 @@ export const apiParameterSchema = z
   })
   .superRefine((parameter, ctx) => {
     // A mapping where the schema says text is a flow mapping split by a comma, not a value anyone meant.
-    if (parameter.schema.type === 'string' && parameter.example !== undefined && typeof parameter.example !== 'string') {
-      ctx.addIssue({ code: 'custom', path: ['example'], message: 'the schema says text but the example is not text; quote it' });
+    if (parameter.schema.type === 'string' && typeof parameter.example === 'object' && parameter.example !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['example'],
+        message: 'the schema says text but the example is a mapping or list: a comma inside `{ … }` may have split it; quote it',
+      });
     }
   });
 

@@ -46,8 +46,11 @@ export function jsonSchemaSlips(node: unknown, path: PropertyKey[] = []): Issue[
   }
   if (node.type === 'string') {
     for (const key of ['example', 'default'] as const) {
-      if (key in node && typeof node[key] !== 'string') {
-        issues.push({ path: [...path, key], message: `\`${key}\` of a string schema must be text, not ${describe(node[key])}` });
+      if (key in node && typeof node[key] === 'object' && node[key] !== null) {
+        issues.push({
+          path: [...path, key],
+          message: `\`${key}\` of a string schema must be text, not ${describe(node[key])}; ${SPLIT_HINT}`,
+        });
       }
     }
   }

@@ -64,6 +64,11 @@ export const registerEntrySchema = z
     related: z.array(entryIdSchema).default([]),
     /** Free-form note where the spec is ambiguous, said as ours, not the spec's. */
     note: z.string().min(1).optional(),
+    /**
+     * Where the spec gives two releases for this change: both places, in the spec's words, and which one
+     * the register files it under (the release the spec calls the removal; see the README's policy).
+     */
+    spec_conflict: z.string().trim().min(1).optional(),
   })
   .superRefine((entry, ctx) => {
     entry.enforcement?.forEach((rule, index) => {
