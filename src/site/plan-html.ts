@@ -1,6 +1,6 @@
 import type { AreaGroup, Plan, PlanItem } from '../register/plan.ts';
 import { KIND_LABELS, OFFERING_LABELS } from './labels.ts';
-import { escapeHtml, renderMarkdown } from './markdown.ts';
+import { escapeHtml, renderInline, renderMarkdown } from './markdown.ts';
 import { planStorageKey } from './plan-storage.ts';
 
 /**
@@ -25,6 +25,9 @@ function itemHtml(item: PlanItem, withMigration: boolean): string {
     `<li><input type="checkbox" id="${checkbox}" data-key="${escapeHtml(item.key)}" aria-label="Done: ${escapeHtml(entry.title)}">`,
     `<div class="item-body"><a href="/register/${escapeHtml(entry.id)}/">${escapeHtml(entry.title)}</a>`,
     `<div class="meta">${badges}<span>${escapeHtml(offerings)}</span></div>`,
+    entry.breaking_reason
+      ? `<p class="breaking-reason"><strong>Breaks:</strong> ${renderInline(entry.breaking_reason)} <a href="/register/#breaking">(Sunset's reading)</a></p>`
+      : '',
     `<div class="detect">${detect}</div>${migration}</div></li>`,
   ].join('');
 }
