@@ -22,7 +22,7 @@ export const apiParameterSchema = z
     /** A value used by examples and the console. */
     example: exampleValue.optional(),
     /** `reference` when the spec does not define this parameter. */
-    origin: originSchema.default('spec'),
+    origin: originSchema,
   })
   .superRefine((parameter, ctx) => {
     // A mapping where the schema says text is a flow mapping split by a comma, not a value anyone meant.
@@ -41,6 +41,8 @@ export const apiExampleSchema = z.strictObject({
   summary: z.string().min(1),
   /** The body, as JSON data. */
   value: exampleValue,
+  /** `spec` when the example is a body the spec shows (its placeholders filled in), else `reference`. */
+  origin: originSchema,
 });
 
 /** A response the endpoint can give. */
@@ -56,7 +58,7 @@ export const apiResponseSchema = z.strictObject({
   /** Example bodies. */
   examples: z.array(apiExampleSchema).default([]),
   /** `reference` when the spec does not show this response's shape. */
-  origin: originSchema.default('spec'),
+  origin: originSchema,
 });
 
 /** How a request authenticates. */
@@ -70,7 +72,7 @@ export const apiAuthSchema = z.strictObject({
   /** Notes on authentication, in Markdown. */
   description: z.string().min(1).optional(),
   /** `reference` when the spec does not say how this endpoint authenticates. */
-  origin: originSchema.default('spec'),
+  origin: originSchema,
 });
 
 /** One API endpoint (`content/api/<id>.yaml`). */
@@ -107,7 +109,7 @@ export const apiEndpointSchema = z.strictObject({
       /** Example bodies; the console prefills the first. */
       examples: z.array(apiExampleSchema).default([]),
       /** `reference` when the spec does not show the body. */
-      origin: originSchema.default('spec'),
+      origin: originSchema,
     })
     .optional(),
   /** Responses by status. */

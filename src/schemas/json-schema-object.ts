@@ -14,6 +14,12 @@ const SPLIT_HINT = 'a comma inside `{ … }` split the text: quote the whole tex
 const ONE_SCHEMA = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else'] as const;
 /** Keys that hold a list of sub-schemas. */
 const SCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems'] as const;
+/**
+ * Marks a part of a schema whose origin differs from the schema around it, such as operators the spec does
+ * not name in a body the spec shows. OpenAPI carries it unchanged as an extension.
+ */
+export const ORIGIN_KEY = 'x-sunset-origin';
+
 /** Keywords whose value may be `null`. */
 const NULLABLE_KEYS = new Set(['default', 'const', 'example', 'examples', 'enum']);
 /** Keys whose value must be text. */
@@ -43,6 +49,9 @@ export function jsonSchemaSlips(node: unknown, path: PropertyKey[] = []): Issue[
     if (key in node && typeof node[key] !== 'string') {
       issues.push({ path: [...path, key], message: `\`${key}\` must be text, not ${describe(node[key])}; ${SPLIT_HINT}` });
     }
+  }
+  if (ORIGIN_KEY in node && node[ORIGIN_KEY] !== 'spec' && node[ORIGIN_KEY] !== 'reference') {
+    issues.push({ path: [...path, ORIGIN_KEY], message: `\`${ORIGIN_KEY}\` is "spec" or "reference"` });
   }
   if (node.type === 'string') {
     for (const key of ['example', 'default'] as const) {
@@ -108,3 +117,22 @@ export const jsonSchemaObject = z
 
 /** An example value; rejects keys that are the tail of a split sentence. */
 export const exampleValue = z.unknown().superRefine((value, ctx) => addAll(ctx, exampleSlips(value)));
+
+/**
+ * Paths of the parts of a schema marked with {@link ORIGIN_KEY} `reference`, written `query.filters[].operator`,
+ * so a page can list what in a spec-shown schema is the reference implementation's.
+ */
+export function referenceParts(node: unknown, path = ''): string[] {
+  if (!isRecord(node)) return [];
+  const own = node[ORIGIN_KEY] === 'reference' ? [path || '(the whole schema)'] : [];
+  const children: [string, unknown][] = [];
+  if (isRecord(node.properties)) {
+    for (const [name, child] of Object.entries(node.properties)) children.push([path ? `${path}.${name}` : name, child]);
+  }
+  if ('items' in node) children.push([`${path}[]`, node.items]);
+  for (const key of SCHEMA_LISTS) {
+    const list = node[key];
+    if (Array.isArray(list)) for (const child of list) children.push([path, child]);
+  }
+  return [...own, ...children.flatMap(([childPath, child]) => referenceParts(child, childPath))];
+}

@@ -90,26 +90,42 @@ describe('the endpoint schema catches a description split by a comma', () => {
       area: 'error-tracking',
       origin: 'reference',
       summary: 'Demo.',
-      auth: { kind: 'none' },
+      auth: { kind: 'none', origin: 'reference' },
     };
     const nullProperty = apiEndpointSchema.safeParse({
       ...base,
-      responses: [{ status: 200, description: 'Ok.', schema: { type: 'object', properties: { id: null } } }],
+      responses: [{ status: 200, description: 'Ok.', origin: 'reference', schema: { type: 'object', properties: { id: null } } }],
     });
     expect(nullProperty.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['responses.0.schema.properties.id']);
     const mappingDescription = apiEndpointSchema.safeParse({
       ...base,
-      responses: [{ status: 200, description: 'Ok.', schema: { type: 'string', description: { 'The id': null } } }],
+      responses: [
+        { status: 200, description: 'Ok.', origin: 'reference', schema: { type: 'string', description: { 'The id': null } } },
+      ],
     });
     expect(mappingDescription.error?.issues.map((issue) => issue.message).join()).toContain('`description` must be text');
     const splitExample = apiEndpointSchema.safeParse({
       ...base,
-      responses: [{ status: 200, description: 'Ok.', examples: [{ summary: 'x', value: { note: 'a', 'b c.': null } }] }],
+      responses: [
+        {
+          status: 200,
+          description: 'Ok.',
+          origin: 'reference',
+          examples: [{ summary: 'x', origin: 'reference', value: { note: 'a', 'b c.': null } }],
+        },
+      ],
     });
     expect(splitExample.success).toBe(false);
     const keptNull = apiEndpointSchema.safeParse({
       ...base,
-      responses: [{ status: 200, description: 'Ok.', examples: [{ summary: 'x', value: { issue_iid: null } }] }],
+      responses: [
+        {
+          status: 200,
+          description: 'Ok.',
+          origin: 'reference',
+          examples: [{ summary: 'x', origin: 'reference', value: { issue_iid: null } }],
+        },
+      ],
     });
     expect(keptNull.success).toBe(true);
   });
