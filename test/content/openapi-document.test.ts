@@ -130,3 +130,19 @@ describe('the endpoint schema catches a description split by a comma', () => {
     expect(keptNull.success).toBe(true);
   });
 });
+
+describe('text that YAML read as a mapping', () => {
+  it('is reported at its line with what to do, for a parameter description', async () => {
+    const text = (await readFile('content/api/users-list.yaml', 'utf8')).replace(
+      /(parameters:\n {2}- name: \S+\n(?: {4}.*\n)*? {4})description: .*\n/,
+      '$1description:\n      The page: first\n',
+    );
+    expect(text).toContain('description:\n      The page: first\n');
+    const result = readYamlWith(apiEndpointSchema, 'content/api/users-list.yaml', text);
+    const problem = result.ok ? undefined : result.problems.find((item) => item.path?.endsWith('description'));
+    expect(problem?.message).toBe(
+      'expected text but YAML read a mapping: an unquoted ": " or a comma inside "{ … }" split it; quote the text',
+    );
+    expect(problem?.line).toBe(text.split('\n').findIndex((line) => line.trim() === 'description:') + 1);
+  });
+});
