@@ -46,6 +46,7 @@ export function syntheticEntries(count: number, releases: readonly string[], are
       names: { variables: [name], ...(index % 2 === 0 ? { fields: [`${noun}${index}`] } : {}) },
       related: index > 0 && index % 5 === 0 ? [`synthetic-${index - 1}`] : [],
     };
+    if (entry.breaking) entry.breaking_reason = `Jobs and scripts that use \`${name}\` stop working.`;
     if (kind === 'rename') {
       entry.from = [name];
       entry.to = [`${name}_NEXT`];

@@ -1,5 +1,11 @@
 /** Stands in for src/readiness/readiness-styles.ts in built code: the stylesheets are inlined by the build. */
-import type { ReadinessStyles } from '../readiness/readiness-styles.ts';
+
+/** Stylesheet text by the file name each is written under, in the order pages link them. */
+interface ReadinessStyles {
+  'site.css': string;
+  'header.css': string;
+  'readiness.css': string;
+}
 
 /** Set by the build: the main site's stylesheets and the readiness pages' own, as text. */
 declare const SUNSET_READINESS_STYLES: ReadinessStyles;

@@ -9,14 +9,14 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The main site's stylesheet in the clone. */
-export const SITE_CSS_PATH = path.resolve(HERE, '../styles/site.css');
+const SITE_CSS_PATH = path.resolve(HERE, '../styles/site.css');
 /** The main site's header stylesheet in the clone. */
-export const HEADER_CSS_PATH = path.resolve(HERE, '../styles/header.css');
+const HEADER_CSS_PATH = path.resolve(HERE, '../styles/header.css');
 /** The readiness pages' own stylesheet in the clone. */
-export const READINESS_CSS_PATH = path.join(HERE, 'readiness.css');
+const READINESS_CSS_PATH = path.join(HERE, 'readiness.css');
 
 /** Stylesheet text by the file name each is written under, in the order pages link them. */
-export interface ReadinessStyles {
+interface ReadinessStyles {
   'site.css': string;
   'header.css': string;
   'readiness.css': string;

@@ -104,5 +104,28 @@ export function checkIntegrity(
       });
     });
   }
+  // The contradiction policy (README, "Adding a register entry"): an error condition dates the change the
+  // way its register entries do, so the entry, the condition and their pages never disagree.
+  data.errors.forEach((error, index) => {
+    const dated = error.related
+      .map((id) => data.entries.find((entry) => entry.id === id))
+      .filter((entry) => entry?.spec_conflict);
+    for (const entry of dated) {
+      if (entry && error.since !== entry.removed_in) {
+        problems.push({
+          file: label('errors.yaml'),
+          path: `[${index}].since`,
+          message: `"${error.since ?? 'none'}" differs from related entry "${entry.id}" (removed_in "${entry.removed_in}"), which records the spec's two releases; date both the same way`,
+        });
+      }
+      if (!error.spec_conflict) {
+        problems.push({
+          file: label('errors.yaml'),
+          path: `[${index}].spec_conflict`,
+          message: `related entry "${entry?.id}" records the spec's two releases; say them here too`,
+        });
+      }
+    }
+  });
   return problems;
 }

@@ -106,6 +106,10 @@ export function issuesToProblems(
     const place = locateIn(positioned, where);
     const value = valueAt(data, issue.path);
     let message = describeIssue(issue, value === undefined);
+    if (issue.code === 'invalid_type' && issue.expected === 'string' && value !== null && typeof value === 'object') {
+      // Text that YAML read as a mapping: an unquoted `: ` or a comma inside `{ … }` split it.
+      message = `expected text but YAML read a ${Array.isArray(value) ? 'list' : 'mapping'}: an unquoted ": " or a comma inside "{ … }" split it; quote the text`;
+    }
     const source = typeof value === 'number' ? sourceAt(positioned, issue.path) : undefined;
     if (source !== undefined && source !== String(value)) {
       // Say the number as the writer typed it: `16.10`, not the 16.1 YAML made of it.

@@ -1,37 +1,48 @@
 import { z } from 'zod';
 import { areaIdSchema } from './area.ts';
 import { entryIdSchema } from './entry-id.ts';
+import { exampleValue, jsonSchemaObject } from './json-schema-object.ts';
 
 /** Where a fact about an endpoint comes from: the spec, or the reference implementation's own design. */
 export const originSchema = z.enum(['spec', 'reference']);
 
-/** A JSON Schema object, kept as data so OpenAPI output can use it unchanged. */
-export const jsonSchemaObject = z.record(z.string(), z.unknown());
-
 /** One request parameter. */
-export const apiParameterSchema = z.strictObject({
-  /** Parameter name as sent. */
-  name: z.string().min(1),
-  /** Where it is sent. */
-  in: z.enum(['path', 'query', 'header']),
-  /** Whether the request fails without it. */
-  required: z.boolean().default(false),
-  /** JSON Schema of the value. */
-  schema: jsonSchemaObject.default({ type: 'string' }),
-  /** What it means, in Markdown. */
-  description: z.string().min(1),
-  /** A value used by examples and the console. */
-  example: z.unknown().optional(),
-  /** `reference` when the spec does not define this parameter. */
-  origin: originSchema.default('spec'),
-});
+export const apiParameterSchema = z
+  .strictObject({
+    /** Parameter name as sent. */
+    name: z.string().min(1),
+    /** Where it is sent. */
+    in: z.enum(['path', 'query', 'header']),
+    /** Whether the request fails without it. */
+    required: z.boolean().default(false),
+    /** JSON Schema of the value. */
+    schema: jsonSchemaObject.default({ type: 'string' }),
+    /** What it means, in Markdown. */
+    description: z.string().min(1),
+    /** A value used by examples and the console. */
+    example: exampleValue.optional(),
+    /** `reference` when the spec does not define this parameter. */
+    origin: originSchema,
+  })
+  .superRefine((parameter, ctx) => {
+    // A mapping where the schema says text is a flow mapping split by a comma, not a value anyone meant.
+    if (parameter.schema.type === 'string' && typeof parameter.example === 'object' && parameter.example !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['example'],
+        message: 'the schema says text but the example is a mapping or list: a comma inside `{ … }` may have split it; quote it',
+      });
+    }
+  });
 
 /** One example of a request or response body. */
 export const apiExampleSchema = z.strictObject({
   /** What the example shows. */
   summary: z.string().min(1),
   /** The body, as JSON data. */
-  value: z.unknown(),
+  value: exampleValue,
+  /** `spec` when the example is a body the spec shows (its placeholders filled in), else `reference`. */
+  origin: originSchema,
 });
 
 /** A response the endpoint can give. */
@@ -47,7 +58,7 @@ export const apiResponseSchema = z.strictObject({
   /** Example bodies. */
   examples: z.array(apiExampleSchema).default([]),
   /** `reference` when the spec does not show this response's shape. */
-  origin: originSchema.default('spec'),
+  origin: originSchema,
 });
 
 /** How a request authenticates. */
@@ -61,7 +72,7 @@ export const apiAuthSchema = z.strictObject({
   /** Notes on authentication, in Markdown. */
   description: z.string().min(1).optional(),
   /** `reference` when the spec does not say how this endpoint authenticates. */
-  origin: originSchema.default('spec'),
+  origin: originSchema,
 });
 
 /** One API endpoint (`content/api/<id>.yaml`). */
@@ -98,7 +109,7 @@ export const apiEndpointSchema = z.strictObject({
       /** Example bodies; the console prefills the first. */
       examples: z.array(apiExampleSchema).default([]),
       /** `reference` when the spec does not show the body. */
-      origin: originSchema.default('spec'),
+      origin: originSchema,
     })
     .optional(),
   /** Responses by status. */

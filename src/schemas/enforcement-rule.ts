@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { entryIdSchema } from './entry-id.ts';
 
 /**
+ * Where an enforcement rule's values come from: always `reference`. The spec says what changes, never how
+ * the platform answers before and after, nor any rate-limit value; a status the spec does name (such as 410)
+ * is repeated in the entry's text. Written in content and carried into `register.json` so every consumer
+ * of a value sees it is ours.
+ */
+export const enforcementOriginSchema = z.literal('reference').default('reference');
+
+/**
  * Which requests to an endpoint a rule concerns. Leaving `when` out concerns every request. When both keys
  * are given, a request must satisfy both.
  */
@@ -24,6 +32,8 @@ export const requestMatchSchema = z
 export const rejectRuleSchema = z.strictObject({
   /** Discriminator: `reject`. */
   kind: z.literal('reject'),
+  /** {@inheritDoc enforcementOriginSchema} */
+  origin: enforcementOriginSchema,
   /** Id of the endpoint (`content/api/<id>.yaml`); it must be listed in the entry's `endpoints`. */
   endpoint: entryIdSchema,
   /** Which requests the rule concerns; every request to the endpoint when left out. */
@@ -49,6 +59,8 @@ export const rejectRuleSchema = z.strictObject({
 export const rateLimitRuleSchema = z.strictObject({
   /** Discriminator: `rate-limit`. */
   kind: z.literal('rate-limit'),
+  /** {@inheritDoc enforcementOriginSchema} */
+  origin: enforcementOriginSchema,
   /** Path prefixes the limit covers, such as `/api/v4/projects`; a prefix covers itself and what lies below it. */
   path_prefixes: z
     .array(

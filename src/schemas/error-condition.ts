@@ -16,6 +16,11 @@ export const errorConditionSchema = z.strictObject({
   status: z.number().int().min(400).max(599).optional(),
   /** The release from which it holds, where the spec gives one. */
   since: releaseSchema.optional(),
+  /**
+   * Where the spec gives two releases for the change behind this condition: both places, in the spec's
+   * words. `since` then equals the related entry's `removed_in` (the README's policy).
+   */
+  spec_conflict: z.string().trim().min(1).optional(),
   /** Identifiers it names. */
   names: namesSchema.default({}),
   /** Related register entries. */

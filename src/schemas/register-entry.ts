@@ -34,8 +34,22 @@ export const registerEntrySchema = z
     removed_in: releaseSchema,
     /** The release in which the change was announced or deprecated, only where the spec gives it. Never guessed. */
     announced_in: releaseSchema.optional(),
-    /** True when existing use stops working at `removed_in` without a change on the user's side. */
+    /**
+     * True when existing use stops working at `removed_in` without a change on the user's side. The spec
+     * says only that some removals break existing use, so this flag is Sunset's reading of its text.
+     */
     breaking: z.boolean(),
+    /**
+     * Required when `breaking`: one line saying what stops working, read from the spec's text of the change
+     * (Sunset's reading, shown as such). Not allowed on a change that is not breaking.
+     */
+    breaking_reason: z
+      .string()
+      .trim()
+      .min(20, { error: 'say what stops working, in one line of at least 20 characters' })
+      .max(200, { error: 'keep it to one line of at most 200 characters' })
+      .refine((text) => !text.includes('\n'), { error: 'one line only' })
+      .optional(),
     /** The offerings the change applies to. */
     offerings: z.array(offeringSchema).min(1),
     /** What changes, in Markdown, in our own words and faithful to the spec. */
@@ -64,8 +78,23 @@ export const registerEntrySchema = z
     related: z.array(entryIdSchema).default([]),
     /** Free-form note where the spec is ambiguous, said as ours, not the spec's. */
     note: z.string().min(1).optional(),
+    /**
+     * Where the spec gives two releases for this change: both places, in the spec's words, and which one
+     * the register files it under (the release the spec calls the removal; see the README's policy).
+     */
+    spec_conflict: z.string().trim().min(1).optional(),
   })
   .superRefine((entry, ctx) => {
+    if (entry.breaking && !entry.breaking_reason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['breaking_reason'],
+        message: 'a breaking entry needs `breaking_reason`: one line saying what stops working',
+      });
+    }
+    if (!entry.breaking && entry.breaking_reason) {
+      ctx.addIssue({ code: 'custom', path: ['breaking_reason'], message: '`breaking_reason` is only for `breaking: true`' });
+    }
     entry.enforcement?.forEach((rule, index) => {
       if (rule.kind === 'reject' && !entry.endpoints.includes(rule.endpoint)) {
         ctx.addIssue({

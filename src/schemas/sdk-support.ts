@@ -13,8 +13,6 @@ export const sdkSupportSchema = z.strictObject({
   endpoint: z.enum(['store', 'envelope']),
   /** Item types it sends. */
   item_types: z.array(sdkItemTypeSchema).min(1),
-  /** The npm package of the SDK, where there is one (used by tests against the reference implementation). */
-  npm_package: z.string().optional(),
 });
 
 /** The SDK support file. */

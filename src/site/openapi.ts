@@ -24,14 +24,18 @@ const ORIGIN = 'x-sunset-origin';
 
 type Json = Record<string, unknown>;
 
+/** Every operation, parameter, body, response and example says where it comes from, `spec` included. */
 function origin(value: string): Json {
-  return value === 'reference' ? { [ORIGIN]: 'reference' } : {};
+  return { [ORIGIN]: value };
 }
 
-function examplesOf(examples: readonly { summary: string; value: unknown }[]): Json | undefined {
+function examplesOf(examples: readonly { summary: string; value: unknown; origin: string }[]): Json | undefined {
   if (examples.length === 0) return undefined;
   return Object.fromEntries(
-    examples.map((example, index) => [`example-${index + 1}`, { summary: example.summary, value: example.value }]),
+    examples.map((example, index) => [
+      `example-${index + 1}`,
+      { summary: example.summary, value: example.value, ...origin(example.origin) },
+    ]),
   );
 }
 
@@ -54,6 +58,8 @@ function operation(endpoint: ApiEndpoint, options: OpenApiOptions): Json {
       required: true,
       schema: { type: 'string' },
       description: `The \`${name}\` path segment.`,
+      // The segment is in the spec's path shape.
+      ...origin('spec'),
     }));
   const parameters = [
     ...endpoint.parameters.map((parameter) => ({
@@ -126,7 +132,7 @@ function operation(endpoint: ApiEndpoint, options: OpenApiOptions): Json {
       : {}),
     responses,
     security: endpoint.auth.kind === 'private-token' ? [{ privateToken: endpoint.auth.scopes }] : [],
-    ...(endpoint.auth.origin === 'reference' ? { 'x-sunset-auth-origin': 'reference' } : {}),
+    'x-sunset-auth-origin': endpoint.auth.origin,
     ...origin(endpoint.origin),
   };
 }
@@ -148,7 +154,7 @@ export function buildOpenApi(endpoints: readonly ApiEndpoint[], options: OpenApi
       title: 'The platform: product analytics, error tracking and endpoints named in the register',
       version: options.version,
       description: plainText(
-        `Endpoints as the spec defines them. Where the spec does not show a shape, the operation, parameter or response carries \`${ORIGIN}: reference\`: the reference implementation designed it.`,
+        `Endpoints as the spec defines them. Every operation, parameter, body, response and example carries \`${ORIGIN}\`: \`spec\`, or \`reference\` where the spec does not show the shape and the reference implementation designed it. Inside a schema, \`${ORIGIN}: reference\` marks a part the spec does not show.`,
       ),
     },
     servers: [{ url: options.baseUrl.replace(/\/+$/, ''), description: 'The platform ({base_url})' }],

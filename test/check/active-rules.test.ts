@@ -16,6 +16,7 @@ function entry(fields: Partial<RegisterEntryInput> & Pick<RegisterEntryInput, 'i
     summary: 'Something is removed. More words.',
     migration: 'Use the new thing instead. Then test it.',
     detect: [rule],
+    ...(fields.breaking === false ? {} : { breaking_reason: 'Jobs that read `OLD` no longer get a value.' }),
     ...fields,
   });
 }

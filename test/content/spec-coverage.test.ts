@@ -13,7 +13,7 @@ const EXPECTED_ITEMS: Record<string, number> = {
   '16.x-19-20.yaml': 52,
   '17.x.yaml': 87,
   '18.0.yaml': 54,
-  'data.yaml': 60,
+  'data.yaml': 62,
 };
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
@@ -64,6 +64,7 @@ describe('the spec, transcribed', () => {
       ...register.endpoints.map((endpoint) => endpoint.id),
       ...register.flags.flags.map((flag) => flag.name),
       ...register.sdks.map((sdk) => sdk.language),
+      ...register.areas.map((area) => area.id),
     ]);
     const dangling = [...coverage].flatMap(([file, items]) =>
       items.flatMap((item) =>
@@ -78,6 +79,18 @@ describe('the spec, transcribed', () => {
   it('traces every register entry back to an item of the spec', () => {
     const covered = new Set([...coverage.values()].flatMap((items) => items.flatMap((item) => item.entries)));
     expect(register.entries.map((entry) => entry.id).filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it('records the future v5 of the REST API, for runner status, with what the spec leaves open', () => {
+    const restApi = register.areas.find((area) => area.id === 'rest-api');
+    expect(restApi?.future_versions).toEqual([
+      { version: 'v5', concerns: 'runner status', not_shown: 'when it comes, and how long v4 stays supported' },
+    ]);
+    expect(register.areas.filter((area) => (area.future_versions ?? []).length > 0).map((area) => area.id)).toEqual(['rest-api']);
+  });
+
+  it('records that the REST API and GraphQL have registers of their own, and only those two', () => {
+    expect(register.areas.filter((area) => area.separate_register).map((area) => area.id)).toEqual(['graphql', 'rest-api']);
   });
 
   it('files every identifier the spec puts in backticks under names', async () => {

@@ -7,7 +7,6 @@ import { syntheticReport } from '../../scripts/bench/synthetic-reports.ts';
 import { ENTRY_PAGE } from '../../src/readiness/pages/entry-pages.ts';
 import { FINDINGS_PER_PROJECT_PAGE } from '../../src/readiness/pages/project-pages.ts';
 import { buildReadiness, type ReadinessModel } from '../../src/readiness/readiness-model.ts';
-import { SITE_CSS_PATH } from '../../src/readiness/readiness-styles.ts';
 import { checkReportSchema } from '../../src/readiness/report-schema.ts';
 import { writeSite } from '../../src/readiness/write-site.ts';
 import { loadRegister } from '../../src/register/index.ts';
@@ -70,7 +69,7 @@ describe('readiness pages at scale', () => {
 
 describe('one look with the main site', () => {
   it("uses the main site's stylesheet as is and its layout's structure and class names", () => {
-    expect(page('site.css')).toBe(readFileSync(SITE_CSS_PATH, 'utf8'));
+    expect(page('site.css')).toBe(readFileSync(path.join(ROOT, 'src/styles/site.css'), 'utf8'));
     const layout = readFileSync(path.join(ROOT, 'src/layouts/BaseLayout.astro'), 'utf8');
     // The readiness site runs no script, so the layout's scripted widgets (search box, menu button) stay out.
     const scripted = new Set(['header-search', 'header-search-results', 'menu-button', 'visually-hidden']);

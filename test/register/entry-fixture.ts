@@ -10,6 +10,7 @@ export function makeEntry(fields: Partial<RegisterEntryInput> & Pick<RegisterEnt
     offerings: ['hosted', 'self-managed', 'dedicated'],
     summary: 'Something changes.',
     migration: 'Do something else.',
+    ...(fields.breaking ? { breaking_reason: `Uses of ${fields.id} stop working.` } : {}),
     ...fields,
   });
 }

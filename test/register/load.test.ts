@@ -9,6 +9,7 @@ area: ci
 kind: removal
 removed_in: "17.0"
 breaking: true
+breaking_reason: Jobs that read \`SAMPLE_VARIABLE\` no longer get a value.
 offerings: [hosted, self-managed]
 summary: |
   Jobs no longer receive \`SAMPLE_VARIABLE\`.

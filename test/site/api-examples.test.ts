@@ -10,14 +10,18 @@ const endpoint: ApiEndpoint = apiEndpointSchema.parse({
   area: 'product-analytics',
   origin: 'spec',
   summary: 'Runs it.',
-  auth: { kind: 'private-token', scopes: ['api'] },
+  auth: { kind: 'private-token', scopes: ['api'], origin: 'spec' },
   parameters: [
-    { name: 'project_id', in: 'path', description: 'Project.', example: 1 },
-    { name: 'queryType', in: 'query', description: 'Kind.', example: 'multi' },
-    { name: 'ref', in: 'query', description: 'No example, so left out.' },
+    { name: 'project_id', in: 'path', description: 'Project.', example: 1, origin: 'spec' },
+    { name: 'queryType', in: 'query', description: 'Kind.', example: 'multi', origin: 'spec' },
+    { name: 'ref', in: 'query', description: 'No example, so left out.', origin: 'spec' },
   ],
-  request_body: { description: 'Body.', examples: [{ summary: 'It', value: { query: { note: "it's" } } }] },
-  responses: [{ status: 200, description: 'Ok.' }],
+  request_body: {
+    description: 'Body.',
+    origin: 'spec',
+    examples: [{ summary: 'It', value: { query: { note: "it's" } }, origin: 'reference' }],
+  },
+  responses: [{ status: 200, description: 'Ok.', origin: 'reference' }],
 });
 
 describe('API examples', () => {

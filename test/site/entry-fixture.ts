@@ -12,6 +12,7 @@ export function makeEntry(overrides: Partial<RegisterEntryInput> = {}): Register
     offerings: ['hosted', 'self-managed', 'dedicated'],
     summary: 'The `SAMPLE` variable is removed.',
     migration: 'Use `OTHER` instead.',
+    ...(overrides.breaking === false ? {} : { breaking_reason: 'Jobs that read `SAMPLE` no longer get a value.' }),
     ...overrides,
   });
 }

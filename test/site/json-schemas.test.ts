@@ -56,6 +56,7 @@ describe('published JSON Schemas', () => {
       kind: 'removal',
       removed_in: '17.0',
       breaking: true,
+      breaking_reason: 'Jobs that use X fail to start.',
       offerings: ['hosted'],
       summary: 'X goes.',
       migration: 'Use Y.',

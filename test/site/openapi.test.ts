@@ -14,7 +14,7 @@ const endpoint: ApiEndpoint = apiEndpointSchema.parse({
   area: 'error-tracking',
   origin: 'spec',
   summary: 'Deletes a key.',
-  auth: { kind: 'private-token', scopes: ['api'] },
+  auth: { kind: 'private-token', scopes: ['api'], origin: 'spec' },
   parameters: [{ name: 'key_id', in: 'path', description: 'The key.', schema: { type: 'integer' }, origin: 'reference' }],
   responses: [{ status: 204, description: 'Deleted.', origin: 'reference' }],
 });

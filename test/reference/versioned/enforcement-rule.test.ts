@@ -10,6 +10,7 @@ const entry = (overrides: Partial<RegisterEntryInput>) => ({
   kind: 'removal',
   removed_in: '18.0',
   breaking: true,
+  breaking_reason: 'Requests to the sample endpoint are refused.',
   offerings: ['hosted'],
   summary: 'Gone.',
   migration: 'Use the other one.',

@@ -67,7 +67,12 @@ describe('versioned behaviour is derived from register entries', () => {
   it('applies the rate limit the data states', async () => {
     const register = edited(await theRegister(), (entry) =>
       entry.id === 'rate-limits-on-by-default'
-        ? { ...entry, enforcement: [{ kind: 'rate-limit', path_prefixes: ['/api/v4/groups'], requests: 2, window_seconds: 10 }] }
+        ? {
+            ...entry,
+            enforcement: [
+              { kind: 'rate-limit', origin: 'reference', path_prefixes: ['/api/v4/groups'], requests: 2, window_seconds: 10 },
+            ],
+          }
         : entry,
     );
     const { call } = await createHarness({ register, release: '18.0' });

@@ -5,7 +5,7 @@ import { decide, type EntryRule } from '../../../src/reference/versioned/version
 const context = { calendar: nominalReleaseDate, siteUrl: 'https://site.example' };
 const rule = (id: string, removed_in: string, status = 410, announced_in?: string): EntryRule => ({
   entry: { id, removed_in, ...(announced_in ? { announced_in } : {}) },
-  rule: { kind: 'reject', endpoint: 'e', status, message: `${id} is gone` },
+  rule: { kind: 'reject', origin: 'reference', endpoint: 'e', status, message: `${id} is gone` },
 });
 const link = (id: string) => `<https://site.example/register/${id}/>; rel="deprecation"; type="text/html"`;
 

@@ -1,5 +1,5 @@
 import { KIND_LABELS, OFFERING_LABELS } from '../../../site/labels.ts';
-import { escapeHtml, renderMarkdown } from '../../../site/markdown.ts';
+import { escapeHtml, renderInline, renderMarkdown } from '../../../site/markdown.ts';
 import type { AreaGroup, Plan, PlanItem } from '../build-plan.ts';
 
 /**
@@ -24,6 +24,9 @@ function itemHtml(item: PlanItem, withMigration: boolean): string {
     `<li data-item="${escapeHtml(item.key)}"><input type="checkbox" id="${checkbox}" data-key="${escapeHtml(item.key)}" aria-label="Done: ${escapeHtml(entry.title)}">`,
     `<div class="item-body"><a href="/register/${escapeHtml(entry.id)}/">${escapeHtml(entry.title)}</a>`,
     `<div class="meta">${badges}<span>${escapeHtml(offerings)}</span></div>`,
+    entry.breaking_reason
+      ? `<p class="breaking-reason"><strong>Breaks:</strong> ${renderInline(entry.breaking_reason)} <a href="/register/#breaking">(Sunset's reading)</a></p>`
+      : '',
     `<div class="detect">${detect}</div><div class="scan-result" data-scan-result hidden></div>${migration}</div></li>`,
   ].join('');
 }

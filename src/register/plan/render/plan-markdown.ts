@@ -28,8 +28,10 @@ function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions): string
         .filter(Boolean)
         .join(', ');
       const detect = item.detect.command ? `; find uses: \`${item.detect.command}\`` : '; not detectable by a scan';
+      // What breaks is Sunset's reading of the spec, so the line says so.
+      const breaks = item.entry.breaking_reason ? `\n  - Breaks (Sunset's reading): ${item.entry.breaking_reason}` : '';
       lines.push(
-        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}`,
+        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}${breaks}`,
       );
     }
   }

@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The visible text of the first element matching a selector on a page of the built site. */
+async function textOf(path: string, selector: string): Promise<string> {
+  const page = await openPage(browser, path);
+  const text = (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ');
+  await page.context().close();
+  return text;
+}
+
+describe('what is ours is labelled on the page that shows it', () => {
+  it("shows an entry's breaking reason as Sunset's reading", async () => {
+    const facts = await textOf('/register/ci-job-jwt-removed/', 'dl.facts');
+    expect(facts).toContain('Jobs that pass CI_JOB_JWT, CI_JOB_JWT_V1 or CI_JOB_JWT_V2 to a third party have no token to pass.');
+    expect(facts).toContain("Sunset's reading");
+  });
+
+  it('shows both releases the spec gives, on the entry and on its error condition', async () => {
+    expect(await textOf('/register/projects-api-ci-job-token-scope-enabled-removed/', 'main')).toContain(
+      'The spec gives two releases',
+    );
+    const error = await textOf('/errors/runner-registration-token-gone/', 'main');
+    expect(error).toContain('The spec gives two releases');
+    expect(error).toContain('access-level');
+  });
+
+  it('labels enforcement values, reference parts of a schema and reference examples', async () => {
+    const enforcement = await textOf('/register/rate-limits-on-by-default/', 'section[aria-labelledby="enforcement"]');
+    expect(enforcement).toContain('60 requests per 60 seconds per client');
+    expect(enforcement).toContain('reference design');
+    expect(await textOf('/api/product-analytics-load/', '.reference-parts')).toContain('query.filters[].operator');
+    expect(await textOf('/guides/funnels/', '.example-title:has-text("A column chart of the funnel")')).toContain(
+      'reference design',
+    );
+  });
+
+  it("shows the spec's future REST API v5 and its separate registers", async () => {
+    expect(await textOf('/api/', '.future-version')).toBe(
+      'The spec mentions a future v5 of the REST API for runner status; when it comes, and how long v4 stays supported: not shown.',
+    );
+    expect(await textOf('/register/', '#separate-registers')).toContain('GraphQL API and REST API');
+  });
+});
