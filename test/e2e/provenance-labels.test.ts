@@ -37,10 +37,10 @@ describe('what is ours is labelled on the page that shows it', () => {
   it('labels enforcement values, reference parts of a schema and reference examples', async () => {
     const enforcement = await textOf('/register/rate-limits-on-by-default/', 'section[aria-labelledby="enforcement"]');
     expect(enforcement).toContain('60 requests per 60 seconds per client');
-    expect(enforcement).toContain('reference design');
+    expect(enforcement).toContain("reference's own shape");
     expect(await textOf('/api/product-analytics-load/', '.reference-parts')).toContain('query.filters[].operator');
     expect(await textOf('/guides/funnels/', '.example-title:has-text("A column chart of the funnel")')).toContain(
-      'reference design',
+      "reference's own shape",
     );
   });
 
