@@ -9,7 +9,7 @@ import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import type { RepositoryFiles } from '../analytics/repository/repository-files.ts';
 import type { RegisterLimit } from '../platform/reference-limits.ts';
-import type { VersionedRegister } from '../versioned/versioned-behaviour.ts';
+import type { EndpointRoute, VersionedRegister } from '../versioned/versioned-behaviour.ts';
 
 /** Where the site publishes the data, relative to its base. */
 export const REFERENCE_DATA_PATH = 'reference-data.json';
@@ -18,11 +18,12 @@ export const REFERENCE_DATA_PATH = 'reference-data.json';
 export interface ReferenceData {
   /** Raised when a field is removed or changes meaning. */
   schema_version: 1;
-  /** Entries that carry `enforcement` (the others change no answer), every release and endpoint. */
+  /** Entries that carry `enforcement` (the others change no answer), every release and every endpoint's route. */
   register: {
     entries: RegisterEntry[];
     releases: ReleaseInfo[];
-    endpoints: ApiEndpoint[];
+    /** Only the route: titles, parameters and responses are for the pages, and would be most of the document. */
+    endpoints: EndpointRoute[];
     settings: { site_url: string };
     /** The limits whose figures the reference enforces (id and `number`). */
     limits: RegisterLimit[];
@@ -45,14 +46,14 @@ export interface ReferenceDataSource {
   repositories: Record<number, RepositoryFiles>;
 }
 
-/** Builds the document; entries without enforcement rules are left out to keep it small. */
+/** Builds the document; entries without enforcement rules and everything but endpoints' routes are left out to keep it small. */
 export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
   return {
     schema_version: 1,
     register: {
       entries: source.entries.filter((entry) => entry.enforcement !== undefined),
       releases: [...source.releases],
-      endpoints: [...source.endpoints],
+      endpoints: source.endpoints.map(({ id, method, path }) => ({ id, method, path })),
       settings: { site_url: source.siteUrl },
       limits: source.limits.filter((limit) => limit.number !== undefined).map(({ id, number }) => ({ id, number })),
     },

@@ -18,6 +18,9 @@ describe('the reference data the site publishes', () => {
     expect(data.register.entries.every((entry) => entry.enforcement !== undefined)).toBe(true);
     expect(data.register.entries.length).toBeLessThan(register.entries.length);
     expect(data.register.endpoints).toHaveLength(register.endpoints.length);
+    // Only routes: the pages' prose (titles, parameters, responses) stays out of the browser's first request.
+    expect(data.register.endpoints).toContainEqual({ id: 'ci-lint', method: 'GET', path: '/api/v4/projects/{id}/ci/lint' });
+    expect(data.register.endpoints.every((endpoint) => Object.keys(endpoint).join() === 'id,method,path')).toBe(true);
     expect(data.register.limits).toContainEqual({ id: 'raw-export-rows-maximum', number: 50000 });
     expect(data.register.limits.every((limit) => typeof limit.number === 'number')).toBe(true);
     const published = readReferenceData(JSON.parse(JSON.stringify(data)), '/reference-data.json');
