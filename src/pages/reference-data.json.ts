@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { readFunnelDefinitions } from '../reference/analytics/funnels/funnel-definitions.ts';
 import { readFixtureRepositories } from '../reference/analytics/repository/read-fixture-repositories.ts';
 import { buildReferenceData } from '../reference/browser/reference-data.ts';
 import { demoFixtures } from '../reference/platform/world.ts';
@@ -19,6 +20,9 @@ export const GET: APIRoute = async () => {
       siteUrl: register.settings.site_url,
       configDir: register.settings.config_dir,
       repositories,
+      funnels: Object.fromEntries(
+        Object.entries(repositories).map(([id, files]) => [id, readFunnelDefinitions(files, register.settings.config_dir)]),
+      ),
     }),
   );
 };

@@ -7,6 +7,7 @@
 import type { ApiEndpoint } from '../../schemas/api-endpoint.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
+import type { FunnelDefinitions } from '../analytics/funnels/funnel-definitions.ts';
 import type { RepositoryFiles } from '../analytics/repository/repository-files.ts';
 import type { RegisterLimit } from '../platform/reference-limits.ts';
 import type { EndpointRoute, VersionedRegister } from '../versioned/versioned-behaviour.ts';
@@ -32,6 +33,11 @@ export interface ReferenceData {
   config_dir: string;
   /** Each project's fixture repository by project id. */
   repositories: Record<string, Record<string, string>>;
+  /**
+   * Each repository's funnel definitions as the build read them, by project id, so the browser loads a YAML
+   * parser only when a definition is written. Absent in documents from older builds (then it reads the YAML).
+   */
+  funnels?: Record<string, FunnelDefinitions>;
 }
 
 /** What the site build has at hand to write the document. */
@@ -44,6 +50,8 @@ export interface ReferenceDataSource {
   siteUrl: string;
   configDir: string;
   repositories: Record<number, RepositoryFiles>;
+  /** Each repository's funnel definitions as read by `readFunnelDefinitions`; without them the YAML is read on first query. */
+  funnels?: Record<number, FunnelDefinitions>;
 }
 
 /** Builds the document; entries without enforcement rules and everything but endpoints' routes are left out to keep it small. */
@@ -59,6 +67,7 @@ export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
     },
     config_dir: source.configDir,
     repositories: Object.fromEntries(Object.entries(source.repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
+    ...(source.funnels ? { funnels: { ...source.funnels } } : {}),
   };
 }
 
@@ -70,6 +79,11 @@ export function versionedRegister(data: ReferenceData): VersionedRegister {
 /** The repositories as the analytics module takes them. */
 export function fixtureRepositories(data: ReferenceData): Record<number, RepositoryFiles> {
   return Object.fromEntries(Object.entries(data.repositories).map(([id, files]) => [Number(id), new Map(Object.entries(files))]));
+}
+
+/** The funnel definitions read at build time, by project id, as the analytics module takes them. */
+export function readAheadFunnels(data: ReferenceData): Record<number, FunnelDefinitions> {
+  return Object.fromEntries(Object.entries(data.funnels ?? {}).map(([id, definitions]) => [Number(id), definitions]));
 }
 
 /** Checks the fetched document's version, so an old cached copy fails with a message rather than oddly. */
