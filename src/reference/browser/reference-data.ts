@@ -10,7 +10,7 @@ import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import type { FunnelDefinitions } from '../analytics/funnels/funnel-definitions.ts';
 import type { RepositoryFiles } from '../analytics/repository/repository-files.ts';
 import type { RegisterLimit } from '../platform/reference-limits.ts';
-import type { EndpointRoute, VersionedRegister } from '../versioned/versioned-behaviour.ts';
+import type { EndpointRoute, EnforcedEntry, VersionedRegister } from '../versioned/versioned-behaviour.ts';
 
 /** Where the site publishes the data, relative to its base. */
 export const REFERENCE_DATA_PATH = 'reference-data.json';
@@ -21,7 +21,8 @@ export interface ReferenceData {
   schema_version: 1;
   /** Entries that carry `enforcement` (the others change no answer), every release and every endpoint's route. */
   register: {
-    entries: RegisterEntry[];
+    /** Only what the reference reads: id, releases, enforcement rules. */
+    entries: EnforcedEntry[];
     releases: ReleaseInfo[];
     /** Only the route: titles, parameters and responses are for the pages, and would be most of the document. */
     endpoints: EndpointRoute[];
@@ -59,7 +60,14 @@ export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
   return {
     schema_version: 1,
     register: {
-      entries: source.entries.filter((entry) => entry.enforcement !== undefined),
+      entries: source.entries
+        .filter((entry) => entry.enforcement !== undefined)
+        .map(({ id, removed_in, announced_in, enforcement }) => ({
+          id,
+          removed_in,
+          ...(announced_in !== undefined ? { announced_in } : {}),
+          enforcement,
+        })),
       releases: [...source.releases],
       endpoints: source.endpoints.map(({ id, method, path }) => ({ id, method, path })),
       settings: { site_url: source.siteUrl },

@@ -17,6 +17,8 @@ describe('the reference data the site publishes', () => {
     expect(data.register.entries.map((entry) => entry.id)).toContain('runner-registration-token-removed');
     expect(data.register.entries.every((entry) => entry.enforcement !== undefined)).toBe(true);
     expect(data.register.entries.length).toBeLessThan(register.entries.length);
+    // Only what the reference reads of an entry: prose and detection rules are for the pages and the checker.
+    expect(data.register.entries.every((entry) => !('title' in entry) && !('detect' in entry))).toBe(true);
     expect(data.register.endpoints).toHaveLength(register.endpoints.length);
     // Only routes: the pages' prose (titles, parameters, responses) stays out of the browser's first request.
     expect(data.register.endpoints).toContainEqual({ id: 'ci-lint', method: 'GET', path: '/api/v4/projects/{id}/ci/lint' });
