@@ -15,6 +15,20 @@ import type { EndpointRoute, EnforcedEntry, VersionedRegister } from '../version
 /** Where the site publishes the data, relative to its base. */
 export const REFERENCE_DATA_PATH = 'reference-data.json';
 
+/**
+ * Where the site publishes the fixture repositories, relative to its base. They are a document of their
+ * own because only the dashboard and funnel playgrounds read them; a console's first Send does not load them.
+ */
+export const REFERENCE_REPOSITORIES_PATH = 'reference-repositories.json';
+
+/** The fixture repositories' document. */
+export interface ReferenceRepositories {
+  /** Raised when a field is removed or changes meaning. */
+  schema_version: 1;
+  /** Each project's fixture repository by project id: path → text. */
+  repositories: Record<string, Record<string, string>>;
+}
+
 /** The JSON document. Repositories are plain objects (path → text) because JSON has no maps. */
 export interface ReferenceData {
   /** Raised when a field is removed or changes meaning. */
@@ -32,8 +46,11 @@ export interface ReferenceData {
   };
   /** `{config_dir}` of the fixture repositories. */
   config_dir: string;
-  /** Each project's fixture repository by project id. */
-  repositories: Record<string, Record<string, string>>;
+  /**
+   * Each project's fixture repository by project id. The published document leaves them out (they are
+   * `/reference-repositories.json`); the browser adds them when a page asks for them.
+   */
+  repositories?: Record<string, Record<string, string>>;
   /**
    * Each repository's funnel definitions as the build read them, by project id, so the browser loads a YAML
    * parser only when a definition is written. Absent in documents from older builds (then it reads the YAML).
@@ -50,7 +67,8 @@ export interface ReferenceDataSource {
   limits: readonly RegisterLimit[];
   siteUrl: string;
   configDir: string;
-  repositories: Record<number, RepositoryFiles>;
+  /** The fixture repositories, when the document is to carry them (the local server's worlds). */
+  repositories?: Record<number, RepositoryFiles>;
   /** Each repository's funnel definitions as read by `readFunnelDefinitions`; without them the YAML is read on first query. */
   funnels?: Record<number, FunnelDefinitions>;
 }
@@ -74,9 +92,30 @@ export function buildReferenceData(source: ReferenceDataSource): ReferenceData {
       limits: source.limits.filter((limit) => limit.number !== undefined).map(({ id, number }) => ({ id, number })),
     },
     config_dir: source.configDir,
-    repositories: Object.fromEntries(Object.entries(source.repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
+    ...(source.repositories ? { repositories: plainRepositories(source.repositories) } : {}),
     ...(source.funnels ? { funnels: { ...source.funnels } } : {}),
   };
+}
+
+/** Repositories as JSON holds them: plain objects (path → text), since JSON has no maps. */
+function plainRepositories(repositories: Record<number, RepositoryFiles>): Record<string, Record<string, string>> {
+  return Object.fromEntries(Object.entries(repositories).map(([id, files]) => [id, Object.fromEntries(files)]));
+}
+
+/** Builds the fixture repositories' document. */
+export function buildReferenceRepositories(repositories: Record<number, RepositoryFiles>): ReferenceRepositories {
+  return { schema_version: 1, repositories: plainRepositories(repositories) };
+}
+
+/** Checks the fetched repositories' document's version, like {@link readReferenceData}. */
+export function readReferenceRepositories(json: unknown, url: string): ReferenceRepositories {
+  const document = json as { schema_version?: unknown; repositories?: unknown } | null;
+  if (document?.schema_version !== 1 || typeof document.repositories !== 'object' || document.repositories === null) {
+    throw new Error(
+      `${url}: expected fixture repositories with schema_version 1, got ${JSON.stringify(document?.schema_version)}; rebuild the site`,
+    );
+  }
+  return document as ReferenceRepositories;
 }
 
 /** The register part, as `createReference` takes it. */
@@ -86,7 +125,9 @@ export function versionedRegister(data: ReferenceData): VersionedRegister {
 
 /** The repositories as the analytics module takes them. */
 export function fixtureRepositories(data: ReferenceData): Record<number, RepositoryFiles> {
-  return Object.fromEntries(Object.entries(data.repositories).map(([id, files]) => [Number(id), new Map(Object.entries(files))]));
+  return Object.fromEntries(
+    Object.entries(data.repositories ?? {}).map(([id, files]) => [Number(id), new Map(Object.entries(files))]),
+  );
 }
 
 /** The funnel definitions read at build time, by project id, as the analytics module takes them. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildReferenceData, fixtureRepositories, readReferenceData } from '../../../src/reference/browser/reference-data.ts';
+import {
+  buildReferenceData,
+  buildReferenceRepositories,
+  fixtureRepositories,
+  readReferenceData,
+  readReferenceRepositories,
+} from '../../../src/reference/browser/reference-data.ts';
 import { loadRegister } from '../../../src/register/index.ts';
 
 describe('the reference data the site publishes', () => {
@@ -27,6 +33,24 @@ describe('the reference data the site publishes', () => {
     expect(data.register.limits.every((limit) => typeof limit.number === 'number')).toBe(true);
     const published = readReferenceData(JSON.parse(JSON.stringify(data)), '/reference-data.json');
     expect(fixtureRepositories(published)[1]?.get('.gitlab/analytics/funnels/a.yaml')).toBe('name: a');
+  });
+
+  it('publishes the repositories apart, and the data without them, so a console does not load them', () => {
+    const repositories = { 1: new Map([['.gitlab/analytics/funnels/a.yaml', 'name: a']]) };
+    const document = readReferenceRepositories(
+      JSON.parse(JSON.stringify(buildReferenceRepositories(repositories))),
+      '/reference-repositories.json',
+    );
+    expect(document.repositories).toEqual({ 1: { '.gitlab/analytics/funnels/a.yaml': 'name: a' } });
+    expect(() => readReferenceRepositories({ schema_version: 2 }, '/reference-repositories.json')).toThrow(
+      '/reference-repositories.json: expected fixture repositories with schema_version 1, got 2; rebuild the site',
+    );
+    const withoutRepositories = {
+      schema_version: 1,
+      register: { entries: [], releases: [], endpoints: [], settings: { site_url: '' }, limits: [] },
+      config_dir: '.gitlab',
+    };
+    expect(fixtureRepositories(readReferenceData(withoutRepositories, '/reference-data.json'))).toEqual({});
   });
 
   it('refuses a document of another version with a message that says to rebuild', () => {
