@@ -2,6 +2,9 @@ import { load, YAMLException } from 'js-yaml';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
+import { formatPath } from './field-path.ts';
+
+export { formatPath, parsePath } from './field-path.ts';
 
 /** A YAML file's parsed data, or the problem that stopped it parsing. */
 export type ParsedYaml = { ok: true; data: unknown } | { ok: false; problem: ContentProblem };
@@ -24,23 +27,6 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     }
     throw error;
   }
-}
-
-/** Writes a field path the way a writer reads it: `steps[2].name`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`;
-    return out ? `${out}.${String(key)}` : String(key);
-  }, '');
-}
-
-/** Reads a field path written by {@link formatPath} back into keys. */
-export function parsePath(text: string): PropertyKey[] {
-  const keys: PropertyKey[] = [];
-  for (const match of text.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    keys.push(match[2] !== undefined ? Number(match[2]) : (match[1] as string));
-  }
-  return keys;
 }
 
 /** A YAML document parsed with positions, for placing problems. */

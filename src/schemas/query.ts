@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-mini.ts';
 
 /** Operators of text dimensions. */
 export const STRING_OPERATORS = [
@@ -43,16 +43,18 @@ export const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month'
 export const granularitySchema = z.enum(GRANULARITIES);
 
 /** A member name: `Cube.member`. */
-export const memberSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/, {
-  error: 'a member is written Cube.member, such as TrackedEvents.count',
-});
+export const memberSchema = z.string().check(
+  z.regex(/^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/, {
+    error: 'a member is written Cube.member, such as TrackedEvents.count',
+  }),
+);
 
 /** A dimension name, optionally with a granularity suffix (`TrackedEvents.utcTime.day`). */
-export const dimensionSchema = z
-  .string()
-  .regex(new RegExp(`^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*(\\.(${GRANULARITIES.join('|')}))?$`), {
+export const dimensionSchema = z.string().check(
+  z.regex(new RegExp(`^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*(\\.(${GRANULARITIES.join('|')}))?$`), {
     error: 'a dimension is written Cube.member, optionally with a granularity suffix such as .day',
-  });
+  }),
+);
 
 /** One member filter: `member`, `operator`, `values`. */
 export const memberFilterSchema = z.strictObject({
@@ -61,18 +63,18 @@ export const memberFilterSchema = z.strictObject({
   /** The operator. */
   operator: filterOperatorSchema,
   /** The values, as strings; not needed for `set` and `notSet`. */
-  values: z.array(z.string()).optional(),
+  values: z.optional(z.array(z.string())),
 });
 
 /** A filter: a member filter, or a nested `and` / `or` of filters. */
 export type QueryFilter = z.infer<typeof memberFilterSchema> | { and: QueryFilter[] } | { or: QueryFilter[] };
 
 /** A filter, recursively. */
-export const filterSchema: z.ZodType<QueryFilter> = z.lazy(() =>
+export const filterSchema: z.ZodMiniType<QueryFilter> = z.lazy(() =>
   z.union([
     memberFilterSchema,
-    z.strictObject({ and: z.array(filterSchema).min(1) }),
-    z.strictObject({ or: z.array(filterSchema).min(1) }),
+    z.strictObject({ and: z.array(filterSchema).check(z.minLength(1)) }),
+    z.strictObject({ or: z.array(filterSchema).check(z.minLength(1)) }),
   ]),
 );
 
@@ -81,9 +83,11 @@ export const timeDimensionSchema = z.strictObject({
   /** The time member, such as `TrackedEvents.utcTime`. */
   dimension: memberSchema,
   /** Bucket size; without it the time dimension only filters. */
-  granularity: granularitySchema.optional(),
+  granularity: z.optional(granularitySchema),
   /** A relative range (`last 7 days`) or one or two ISO dates. */
-  dateRange: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(2)]).optional(),
+  dateRange: z.optional(
+    z.union([z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(2))]),
+  ),
 });
 
 /** Sort direction. */
@@ -98,21 +102,21 @@ export const orderSchema = z.union([
 /** The query object the analytics endpoint takes. */
 export const queryObjectSchema = z.strictObject({
   /** Measures to compute. */
-  measures: z.array(memberSchema).optional(),
+  measures: z.optional(z.array(memberSchema)),
   /** Dimensions to group by. */
-  dimensions: z.array(dimensionSchema).optional(),
+  dimensions: z.optional(z.array(dimensionSchema)),
   /** Sort order. */
-  order: orderSchema.optional(),
+  order: z.optional(orderSchema),
   /** Filters, combined with AND. */
-  filters: z.array(filterSchema).optional(),
+  filters: z.optional(z.array(filterSchema)),
   /** Row limit: default 10,000, at most 50,000. */
-  limit: z.number().int().min(0).optional(),
+  limit: z.optional(z.number().check(z.int(), z.minimum(0))),
   /** Rows to skip, for paging. */
-  offset: z.number().int().min(0).optional(),
+  offset: z.optional(z.number().check(z.int(), z.minimum(0))),
   /** Time dimensions. */
-  timeDimensions: z.array(timeDimensionSchema).optional(),
+  timeDimensions: z.optional(z.array(timeDimensionSchema)),
   /** IANA time zone name; `UTC` by default. */
-  timezone: z.string().min(1).optional(),
+  timezone: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** A query object. */

@@ -119,12 +119,31 @@ export function isChunk(file: string, name: string): boolean {
   return (file.split('/').pop() ?? '').startsWith(`${name}.`);
 }
 
+/**
+ * What a reader's first Send on a console fetches in all: the console, the in-browser reference and the data
+ * it starts from (`/reference-data.json`), in bytes after gzip.
+ */
+export const FIRST_SEND_BUDGET = 100 * 1024;
+
 /** What the console weighs: the chunks each part loads, and their gzip total. */
 export interface ConsoleWeight {
   console: { chunks: string[]; gzip: number };
+  /** The reference implementation as its entry chunk loads it: its static imports. */
   reference: { chunks: string[]; gzip: number };
+  /**
+   * Chunks the reference imports only on demand (the YAML reader, for a definition written in a playground),
+   * which no console's first Send loads; reported, not counted.
+   */
+  onDemand: { chunks: string[]; gzip: number };
+  /** `/reference-data.json`, gzip. */
+  data: number;
   /** Pages with a console that load console code with the page rather than on interaction. */
   eager: string[];
+}
+
+/** What a console's first Send loads in all: the console, the reference's entry and static imports, and its data. */
+export function firstSendGzip(weight: ConsoleWeight): number {
+  return weight.console.gzip + weight.reference.gzip + weight.data;
 }
 
 /** The console budget's verdict, in words; empty when it keeps it. */
@@ -139,5 +158,11 @@ export function consoleBudgetProblems(weight: ConsoleWeight): string[] {
     );
   }
   for (const page of weight.eager) problems.push(`${page}: loads the console with the page; it must load on interaction`);
+  const firstSend = firstSendGzip(weight);
+  if (firstSend > FIRST_SEND_BUDGET) {
+    problems.push(
+      `a console's first Send loads ${kilobytes(firstSend)} gzip (console ${kilobytes(weight.console.gzip)}, reference ${kilobytes(weight.reference.gzip)}, reference-data.json ${kilobytes(weight.data)}), over its ${kilobytes(FIRST_SEND_BUDGET)} budget`,
+    );
+  }
   return problems;
 }

@@ -50,7 +50,11 @@ export function buildReleaseJson(release: string, entries: readonly RegisterEntr
   };
 }
 
-/** A JSON response for a static endpoint. */
-export function jsonResponse(data: unknown): Response {
-  return new Response(`${JSON.stringify(data, null, 2)}\n`, { headers: { 'Content-Type': 'application/json' } });
+/**
+ * A JSON response for a static endpoint: indented for readers, or `compact` for documents only code reads
+ * (the in-browser reference's data, where every byte is on a console's first Send).
+ */
+export function jsonResponse(data: unknown, { compact = false } = {}): Response {
+  const text = compact ? JSON.stringify(data) : JSON.stringify(data, null, 2);
+  return new Response(`${text}\n`, { headers: { 'Content-Type': 'application/json' } });
 }

@@ -6,6 +6,8 @@ import {
   chunkImports,
   consoleBudgetProblems,
   containsMsw,
+  FIRST_SEND_BUDGET,
+  firstSendGzip,
   isChunk,
   kilobytes,
   LIST_BUDGET,
@@ -73,7 +75,9 @@ describe('page budget', () => {
   it('holds the console to 60 kB gzip and to loading on interaction', () => {
     const weight = {
       console: { chunks: ['console-island.a.js', 'start-browser-reference.b.js'], gzip: 45 * 1024 },
-      reference: { chunks: ['browser-world.c.js'], gzip: 100 * 1024 },
+      reference: { chunks: ['browser-world.c.js'], gzip: 40 * 1024 },
+      onDemand: { chunks: ['yaml-source.d.js'], gzip: 40 * 1024 },
+      data: 6 * 1024,
       eager: [],
     };
     expect(consoleBudgetProblems(weight)).toEqual([]);
@@ -84,5 +88,20 @@ describe('page budget', () => {
       '/api/x/: loads the console with the page; it must load on interaction',
     ]);
     expect(consoleBudgetProblems({ ...weight, console: { chunks: [], gzip: 0 } })[0]).toContain('no console-island chunk');
+  });
+
+  it("holds a console's first Send to 100 kB gzip in all, data included, on-demand chunks apart", () => {
+    const weight = {
+      console: { chunks: ['console-island.a.js'], gzip: 45 * 1024 },
+      reference: { chunks: ['browser-world.c.js'], gzip: 45 * 1024 },
+      onDemand: { chunks: ['yaml-source.d.js'], gzip: 45 * 1024 },
+      data: 10 * 1024,
+      eager: [],
+    };
+    expect(firstSendGzip(weight)).toBe(FIRST_SEND_BUDGET);
+    expect(consoleBudgetProblems(weight)).toEqual([]);
+    expect(consoleBudgetProblems({ ...weight, data: 11 * 1024 })).toEqual([
+      "a console's first Send loads 101.0 kB gzip (console 45.0 kB, reference 45.0 kB, reference-data.json 11.0 kB), over its 100.0 kB budget",
+    ]);
   });
 });

@@ -86,6 +86,7 @@ export async function startDashboard(root: HTMLElement): Promise<void> {
   let browser: BrowserReference;
   try {
     browser = await startBrowserReference();
+    await browser.loadRepositories();
   } catch (error) {
     replaceChildren(
       grid,

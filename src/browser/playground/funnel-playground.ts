@@ -73,6 +73,7 @@ export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
     say('Running the query against the sample data…');
     try {
       const browser = await (await runtime).startBrowserReference();
+      await browser.loadRepositories();
       browser.reference.analytics.state.writeRepositoryFile(DEMO_PROJECT_ID, funnelFile, funnel.textarea.value);
       const query = definition.data.data.query;
       sent.textContent = JSON.stringify({ query }, null, 2);

@@ -2,7 +2,7 @@ import type { ContentProblem } from '../../register/content-error.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { StateStore } from '../platform/state-store.ts';
 import type { Project } from '../platform/world.ts';
-import { readFunnelDefinitions } from './funnels/funnel-definitions.ts';
+import type { FunnelDefinitions } from './funnels/funnel-definitions.ts';
 import { createMemberCatalog, type MemberCatalog } from './query/member-catalog.ts';
 import { createUsageLedger, type UsageLedger } from './quota/usage-ledger.ts';
 import type { RepositoryFiles } from './repository/repository-files.ts';
@@ -17,8 +17,11 @@ export interface AnalyticsState {
   offering: Offering;
   /** The project's events (created empty on first use). */
   store(projectId: number): EventStore;
-  /** The project's queryable members, and the problems of definition files that did not load. */
-  catalog(projectId: number): { catalog: MemberCatalog; problems: ContentProblem[] };
+  /**
+   * The project's queryable members, and the problems of definition files that did not load. The YAML
+   * reader is loaded only when a repository's funnels were not read ahead (`funnelDefinitions`) or changed.
+   */
+  catalog(projectId: number): Promise<{ catalog: MemberCatalog; problems: ContentProblem[] }>;
   /** The project's repository files (funnel, visualization and dashboard definitions); empty when it has none. */
   repository(projectId: number): RepositoryFiles;
   /**
@@ -49,6 +52,12 @@ export interface AnalyticsStateOptions {
   configDir: string;
   /** Each project's repository, by project id. */
   repositories: Record<number, RepositoryFiles>;
+  /**
+   * Each project's funnel definitions as already read from its repository (the site build reads them, so
+   * the browser needs no YAML parser until a definition is written). Dropped for a project once one of its
+   * files is written.
+   */
+  funnelDefinitions?: Record<number, FunnelDefinitions>;
   /** Sees every accepted batch after it is stored, so a host can journal it (the browser persists them). */
   onIngested?: (projectId: number, events: readonly TrackedEvent[], receivedAt: number) => void;
 }
@@ -62,7 +71,16 @@ const INITIALISED = 'analytics/initialised';
 export function createAnalyticsState(platform: PlatformContext, options: AnalyticsStateOptions): AnalyticsState {
   const { state } = options;
   const stores = new Map<number, EventStore>();
-  const catalogs = new Map<number, { catalog: MemberCatalog; problems: ContentProblem[] }>();
+  type CatalogEntry = { catalog: MemberCatalog; problems: ContentProblem[] };
+  const catalogs = new Map<number, Promise<CatalogEntry>>();
+  const readAhead = new Map(Object.entries(options.funnelDefinitions ?? {}).map(([id, read]) => [Number(id), read]));
+  const readCatalog = async (projectId: number): Promise<CatalogEntry> => {
+    const files = result.repository(projectId);
+    const definitions =
+      readAhead.get(projectId) ??
+      (await import('./funnels/funnel-definitions.ts')).readFunnelDefinitions(files, options.configDir);
+    return { catalog: createMemberCatalog(definitions.funnels, definitions.broken), problems: definitions.problems };
+  };
   const repositories = new Map(Object.entries(options.repositories).map(([id, files]) => [Number(id), files]));
   const projects = platform.fixtures.projects;
   const appIdOf = (project: Project) => project.name;
@@ -81,9 +99,13 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
     catalog(projectId) {
       let entry = catalogs.get(projectId);
       if (!entry) {
-        const definitions = readFunnelDefinitions(result.repository(projectId), options.configDir);
-        entry = { catalog: createMemberCatalog(definitions.funnels, definitions.broken), problems: definitions.problems };
+        entry = readCatalog(projectId);
         catalogs.set(projectId, entry);
+        // A failed read is not kept, so the next query tries again.
+        const reading = entry;
+        reading.catch(() => {
+          if (catalogs.get(projectId) === reading) catalogs.delete(projectId);
+        });
       }
       return entry;
     },
@@ -93,6 +115,7 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
       if (text === undefined) files.delete(file);
       else files.set(file, text);
       repositories.set(projectId, files);
+      readAhead.delete(projectId);
       catalogs.delete(projectId);
     },
     appIdOf,

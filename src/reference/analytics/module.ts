@@ -3,6 +3,7 @@ import type { PlatformContext } from '../platform/context.ts';
 import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
 import { type AnalyticsState, createAnalyticsState } from './analytics-state.ts';
 import { collectorHandlers } from './collector/collector-handlers.ts';
+import type { FunnelDefinitions } from './funnels/funnel-definitions.ts';
 import { onboardingHandlers } from './handlers/onboarding-handlers.ts';
 import { queryHandlers } from './handlers/query-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
@@ -24,6 +25,8 @@ export interface AnalyticsModule {
 export interface AnalyticsOptions {
   /** Each project's repository files (funnel definitions …), by project id. None by default. */
   repositories?: Record<number, RepositoryFiles>;
+  /** Funnel definitions already read from `repositories`, by project id (see `AnalyticsStateOptions`). */
+  funnelDefinitions?: Record<number, FunnelDefinitions>;
   /** `{config_dir}`: `.gitlab` unless the site settings say otherwise. */
   configDir?: string;
   /** The offering the instance models; `hosted` by default (the managed provider exists there only). */
@@ -46,6 +49,7 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     offering: options.offering ?? 'hosted',
     configDir: options.configDir ?? '.gitlab',
     repositories: options.repositories ?? {},
+    funnelDefinitions: options.funnelDefinitions,
     onIngested: options.onIngested,
   });
   if (options.sample) seedSample(state, options.sample === true ? {} : options.sample);

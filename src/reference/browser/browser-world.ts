@@ -12,7 +12,7 @@ import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
 import { releaseChoice } from '../versioned/release-choice.ts';
 import { type PersistentStateStore, persistentStateStore, type StateSink } from './persistent-state-store.ts';
-import { fixtureRepositories, type ReferenceData, versionedRegister } from './reference-data.ts';
+import { fixtureRepositories, type ReferenceData, readAheadFunnels, versionedRegister } from './reference-data.ts';
 import { type JournalEntry, replayJournal } from './world-journal.ts';
 import { WORLD_KEYS } from './world-keys.ts';
 
@@ -63,6 +63,7 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
     release: savedRelease,
     analytics: {
       repositories: fixtureRepositories(data),
+      funnelDefinitions: readAheadFunnels(data),
       configDir: data.config_dir,
       state,
       onIngested: (projectId, events, receivedAt) => record({ kind: 'tracked', projectId, events: [...events], receivedAt }),

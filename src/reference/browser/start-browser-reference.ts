@@ -8,7 +8,12 @@ import { type HttpHandler, http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { Reference } from '../reference.ts';
 import type { BrowserWorld } from './browser-world.ts';
-import { REFERENCE_DATA_PATH, type ReferenceData, readReferenceData } from './reference-data.ts';
+import {
+  REFERENCE_DATA_PATH,
+  REFERENCE_REPOSITORIES_PATH,
+  readReferenceData,
+  readReferenceRepositories,
+} from './reference-data.ts';
 import { workerRegistration } from './worker-scope.ts';
 import { openWorldChannel, type WorldChange } from './world-channel.ts';
 import { openWorldDatabase } from './world-database.ts';
@@ -28,6 +33,11 @@ export interface BrowserReference {
   setRelease(release: string): void;
   /** Wipes the persisted world, seeds the sample data again and tells the other tabs. */
   reset(): Promise<void>;
+  /**
+   * Adds the demo projects' fixture repositories (dashboard, visualization and funnel files) to the world,
+   * fetching them once; the playgrounds that read or edit them call it first. Consoles never need them.
+   */
+  loadRepositories(): Promise<void>;
   /** Calls `listener` after the world changed, in this tab or another. Returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
@@ -48,11 +58,11 @@ export function startBrowserReference(): Promise<BrowserReference> {
   return starting;
 }
 
-async function fetchReferenceData(): Promise<ReferenceData> {
-  const url = `${SITE_BASE}${REFERENCE_DATA_PATH}`;
+async function fetchDocument<T>(file: string, read: (json: unknown, url: string) => T): Promise<T> {
+  const url = `${SITE_BASE}${file}`;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}; the in-browser reference cannot start`);
-  return readReferenceData(await response.json(), url);
+  return read(await response.json(), url);
 }
 
 /** Runs world operations one at a time, so a rebuild never interleaves with catching up or a reset. */
@@ -85,7 +95,13 @@ function pageHandlers(reference: Reference): HttpHandler[] {
 
 async function start(): Promise<BrowserReference> {
   // The reference implementation is its own chunk, loaded beside the data rather than with the console.
-  const [data, db, runtime] = await Promise.all([fetchReferenceData(), openWorldDatabase(), import('./browser-world.ts')]);
+  const [published, db, runtime] = await Promise.all([
+    fetchDocument(REFERENCE_DATA_PATH, readReferenceData),
+    openWorldDatabase(),
+    import('./browser-world.ts'),
+  ]);
+  let data = published;
+  let loadingRepositories: Promise<void> | undefined;
   const queue = serially();
   const listeners = new Set<() => void>();
   const changedKeys = new Set<string>();
@@ -212,6 +228,18 @@ async function start(): Promise<BrowserReference> {
         await rebuild();
         channel.post({ kind: 'reset' });
       }),
+    loadRepositories() {
+      loadingRepositories ??= (async () => {
+        const { repositories } = await fetchDocument(REFERENCE_REPOSITORIES_PATH, readReferenceRepositories);
+        data = { ...data, repositories };
+        await queue(rebuild);
+      })().catch((error: unknown) => {
+        // A failed fetch is tried again on the next call.
+        loadingRepositories = undefined;
+        throw error;
+      });
+      return loadingRepositories;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -4,9 +4,8 @@
  * register's versioned behaviour.
  */
 import { type HttpHandler, http } from 'msw';
-import type { ApiEndpoint } from '../../schemas/api-endpoint.ts';
 import type { PlatformContext } from '../platform/context.ts';
-import type { EndpointAnswer, VersionedBehaviour } from '../versioned/versioned-behaviour.ts';
+import type { EndpointAnswer, EndpointRoute, VersionedBehaviour } from '../versioned/versioned-behaviour.ts';
 import { lintCiConfig } from './ci-lint-answer.ts';
 import { createRunner, resetGroupToken, resetInstanceToken, resetProjectToken } from './runner-answers.ts';
 import { createRunnerRegistry, type RunnerRegistry } from './runner-registry.ts';
@@ -39,7 +38,7 @@ const ROUTES = {
 export function createRestModule(
   platform: PlatformContext,
   versioned: VersionedBehaviour,
-  endpoints: readonly ApiEndpoint[],
+  endpoints: readonly EndpointRoute[],
 ): RestModule {
   const runners = createRunnerRegistry();
   const answers: Record<string, EndpointAnswer> = {

@@ -17,11 +17,19 @@ import { type ReleaseChoice, releaseChoice } from './release-choice.ts';
 import { matchesRequest } from './request-match.ts';
 import { decide, type EntryRule } from './versioned-decision.ts';
 
+/** What the reference reads of an endpoint: where it is served. */
+export type EndpointRoute = Pick<ApiEndpoint, 'id' | 'method' | 'path'>;
+
+/** What the reference reads of a register entry: its id, releases and enforcement rules. */
+export type EnforcedEntry = Pick<RegisterEntry, 'id' | 'removed_in' | 'announced_in' | 'enforcement'>;
+
 /** The register data versioned behaviour reads. A loaded `Register` or the site's bundled data fits. */
 export interface VersionedRegister {
-  entries: readonly RegisterEntry[];
+  /** Entries as far as the reference reads them (see `EnforcedEntry`). */
+  entries: readonly EnforcedEntry[];
   releases: readonly ReleaseInfo[];
-  endpoints: readonly ApiEndpoint[];
+  /** The endpoints' routes; the reference reads nothing else of them (see `EndpointRoute`). */
+  endpoints: readonly EndpointRoute[];
   /** `site_url` is where entry pages are linked from `Link` headers. */
   settings?: { site_url: string };
   /** The register's limits; the reference enforces the figures of some (see `limitsFromRegister`). */

@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import { z } from '../../../schemas/zod-mini.ts';
 import { answering } from '../../platform/api-error.ts';
 import type { Project } from '../../platform/world.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
@@ -16,7 +16,7 @@ const onboardingRequestSchema = z.strictObject({
   /** `managed` ("Connect GitLab-managed provider") or `self_managed` ("Connect your own provider"). */
   provider: z.enum(['managed', 'self_managed'], { error: 'provider must be "managed" or "self_managed"' }),
   /** The region-consent checkbox of the managed provider. */
-  region_consent: z.boolean({ error: 'region_consent must be true or false' }).optional(),
+  region_consent: z.optional(z.boolean({ error: 'region_consent must be true or false' })),
 });
 
 const readRequest = (request: Request): Promise<OnboardingRequest> =>

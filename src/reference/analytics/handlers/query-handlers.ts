@@ -50,7 +50,7 @@ export function queryHandlers(state: AnalyticsState): HttpHandler[] {
         throw new ApiError(400, `queryType: "${queryType}" is not known; use "multi" (results in a list) or leave it out`);
       const now = state.platform.clock.now();
       const limits = state.platform.limits;
-      const { catalog } = state.catalog(project.id);
+      const { catalog } = await state.catalog(project.id);
       const store = state.store(project.id);
       if (Array.isArray(query)) {
         if (queryType !== 'multi') throw new ApiError(400, 'query: a list of queries needs queryType=multi');

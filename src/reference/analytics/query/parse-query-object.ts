@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath } from '../../../register/yaml-source.ts';
+import { formatPath } from '../../../register/field-path.ts';
 import { type QueryObject, queryObjectSchema } from '../../../schemas/query.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { assertFilterDepth } from './query-bounds.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../schemas/zod-mini.ts';
 
 /**
  * Provider settings: the spec says only that they exist at instance and project level ("not shown"). The
@@ -19,23 +19,30 @@ export type ProviderValues = Partial<Record<ProviderField, string>>;
 const httpUrl = (what: string) =>
   z
     .string()
-    .refine((value) => /^https?:\/\/[^/\s]+/.test(value) && URL.canParse(value), { error: `${what} must be an http(s) URL` });
+    .check(
+      z.refine((value) => /^https?:\/\/[^/\s]+/.test(value) && URL.canParse(value), { error: `${what} must be an http(s) URL` }),
+    );
 
 /** A change to one level's settings: a string sets a value, null clears it, a missing field stays as it is. */
 export const providerSettingsUpdateSchema = z.strictObject({
   /** Where the provider's event collector receives events, such as `https://collector.example.com`. */
-  collector_host: httpUrl('collector_host').nullable().optional(),
+  collector_host: z.optional(z.nullable(httpUrl('collector_host'))),
   /** Base URL of the provider's query layer API. */
-  query_api_url: httpUrl('query_api_url').nullable().optional(),
+  query_api_url: z.optional(z.nullable(httpUrl('query_api_url'))),
   /** Key the platform sends to the query layer. Secret: shown masked. */
-  query_api_key: z.string().min(8, { error: 'query_api_key must be at least 8 characters' }).nullable().optional(),
+  query_api_key: z.optional(
+    z.nullable(z.string().check(z.minLength(8, { error: 'query_api_key must be at least 8 characters' }))),
+  ),
   /** URL with credentials of the provider's configurator (`https://user:password@host`). Secret: shown masked. */
-  configurator_connection_string: httpUrl('configurator_connection_string')
-    .refine((value) => URL.canParse(value) && new URL(value).username !== '' && new URL(value).password !== '', {
-      error: 'configurator_connection_string must carry credentials: https://user:password@host',
-    })
-    .nullable()
-    .optional(),
+  configurator_connection_string: z.optional(
+    z.nullable(
+      httpUrl('configurator_connection_string').check(
+        z.refine((value) => URL.canParse(value) && new URL(value).username !== '' && new URL(value).password !== '', {
+          error: 'configurator_connection_string must carry credentials: https://user:password@host',
+        }),
+      ),
+    ),
+  ),
 });
 
 /** A settings change. */
