@@ -115,7 +115,7 @@ export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], 
     data.body = {
       contentType: requestBody.content_type,
       json,
-      ...(requestBody.schema ? { schema: requestBody.schema } : {}),
+      ...(requestBody.schema ? { schema: validationSchema(requestBody.schema) as Record<string, unknown> } : {}),
       examples: requestBody.examples.map((example) => ({
         summary: example.summary,
         text: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
@@ -123,4 +123,22 @@ export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], 
     };
   }
   return data;
+}
+
+/** Keywords that document a schema rather than constrain a value; the page already shows them above the console. */
+const DOCUMENTATION_KEYWORDS = new Set(['description', 'title', 'example', 'examples', 'x-sunset-origin']);
+
+/**
+ * The schema the console checks a body against: the same constraints without the documentation keywords,
+ * which would otherwise be shipped a second time in every endpoint page. A property named like a keyword
+ * (a `description` field of the body) is kept, because it sits under `properties`.
+ */
+export function validationSchema(schema: unknown, underProperties = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => validationSchema(item));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => underProperties || !DOCUMENTATION_KEYWORDS.has(key))
+      .map(([key, value]) => [key, validationSchema(value, !underProperties && key === 'properties')]),
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkJsonSchema } from '../../src/browser/console/json-schema-check.ts';
 import { loadRegister } from '../../src/register/index.ts';
-import { actsOn, consoleData } from '../../src/site/console-data.ts';
+import { actsOn, consoleData, validationSchema } from '../../src/site/console-data.ts';
 
 const register = await loadRegister();
 const releases = register.releases.map((info) => info.release);
@@ -38,5 +39,28 @@ describe('console data', () => {
     const limits = register.entry('rate-limits-on-by-default');
     const collector = register.endpoint('product-analytics-collector');
     expect(limits && collector && actsOn(limits, collector)).toBe(false);
+  });
+
+  it('ships the body schema without its documentation, and checks bodies exactly as the full schema does', () => {
+    const schema = {
+      type: 'object',
+      description: 'A body.',
+      'x-sunset-origin': 'reference',
+      required: ['description'],
+      properties: {
+        description: { type: 'string', description: 'A field named like a keyword.', maxLength: 3 },
+        kind: { enum: ['a', 'b'], title: 'Kind', examples: ['a'] },
+      },
+    };
+    expect(validationSchema(schema)).toEqual({
+      type: 'object',
+      required: ['description'],
+      properties: { description: { type: 'string', maxLength: 3 }, kind: { enum: ['a', 'b'] } },
+    });
+    for (const body of [{}, { description: 'long' }, { description: 'ok', kind: 'c' }, { description: 'ok', kind: 'a' }])
+      expect(checkJsonSchema(body, validationSchema(schema) as Record<string, unknown>)).toEqual(checkJsonSchema(body, schema));
+    const shipped = JSON.stringify(dataFor('product-analytics-load').body?.schema);
+    expect(shipped).not.toContain('"description"');
+    expect(shipped).toContain('"enum"');
   });
 });
