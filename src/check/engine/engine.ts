@@ -112,7 +112,20 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
         const key = `${finding.ruleId}\0${finding.match}`;
         const occurrence = occurrences.get(key) ?? 0;
         occurrences.set(key, occurrence + 1);
-        finding.fingerprint = fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
+        // Computed when first read (a report or baseline that shows it), so a check whose output has no
+        // fingerprints never hashes. Enumerable, so copies to other threads and JSON carry the value.
+        let fingerprint: string | undefined;
+        Object.defineProperty(finding, 'fingerprint', {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            fingerprint ??= fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
+            return fingerprint;
+          },
+          set: (value: string) => {
+            fingerprint = value;
+          },
+        });
       }
       const suppressions = readSuppressions(file.source);
       const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));
