@@ -34,10 +34,18 @@ export interface Register extends RegisterData {
   knowsRelease(release: string): boolean;
 }
 
+/**
+ * Entry ids are lower-case letters, digits and hyphens (the id schema), which code-unit order sorts exactly
+ * as `localeCompare` does, without loading the locale's collation data on every start of the CLI.
+ */
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Sorts entries newest removal first, then breaking first, then by id, so lists are stable. */
 export function sortEntries(entries: readonly RegisterEntry[]): RegisterEntry[] {
   return [...entries].sort(
-    (a, b) => compareReleases(b.removed_in, a.removed_in) || Number(b.breaking) - Number(a.breaking) || a.id.localeCompare(b.id),
+    (a, b) => compareReleases(b.removed_in, a.removed_in) || Number(b.breaking) - Number(a.breaking) || byCodeUnit(a.id, b.id),
   );
 }
 

@@ -1,6 +1,6 @@
 import { type AnalyzedFile, analyzeFile } from '../file/analyzed-file.ts';
 import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
-import { createPrefilter, type Prefilter } from '../file/prefilter.ts';
+import { createPrefilter, type Prefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { readSuppressions } from '../file/suppression.ts';
 import type { ActiveRule, Finding, Match, RuleInfo } from '../finding.ts';
 import { PARSE_ERROR_ID } from '../finding.ts';
@@ -47,8 +47,11 @@ interface Compiled {
   matcher: Matcher;
 }
 
-/** Compiles active rules for one repository layout. */
-export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): Engine {
+/**
+ * Compiles active rules for one repository layout. `prefilter` is an automaton another thread already built
+ * for the same rules, so a worker does not build it again.
+ */
+export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, prefilter?: PrefilterTable): Engine {
   const compiled: Compiled[] = rules.map((active) => ({ active, matcher: compileRule(active.rule, layout) }));
   const parseInfo = parseErrorInfo();
 
@@ -70,7 +73,10 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): En
   };
 
   return {
-    prefilter: createPrefilter(compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []))),
+    prefilter: createPrefilter(
+      compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : [])),
+      prefilter,
+    ),
     readsEverything: compiled.some(({ matcher }) => !matcher.anchor),
     parsesAlways: (rootPath) => ALWAYS_PARSED.has(fileKind(rootPath, layout)),
     checkText(target, text, anchors) {
@@ -106,7 +112,20 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout): En
         const key = `${finding.ruleId}\0${finding.match}`;
         const occurrence = occurrences.get(key) ?? 0;
         occurrences.set(key, occurrence + 1);
-        finding.fingerprint = fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
+        // Computed when first read (a report or baseline that shows it), so a check whose output has no
+        // fingerprints never hashes. Enumerable, so copies to other threads and JSON carry the value.
+        let fingerprint: string | undefined;
+        Object.defineProperty(finding, 'fingerprint', {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            fingerprint ??= fingerprintOf(finding.ruleId, target.rootPath, finding.match, occurrence);
+            return fingerprint;
+          },
+          set: (value: string) => {
+            fingerprint = value;
+          },
+        });
       }
       const suppressions = readSuppressions(file.source);
       const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));

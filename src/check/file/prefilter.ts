@@ -4,11 +4,82 @@ export interface Prefilter {
   hits(bytes: Uint8Array): boolean;
   /** Every anchor that occurs in the bytes, overlapping ones included. */
   anchorsIn(bytes: Uint8Array): Set<string>;
-  /** Number of automaton states, for `--verbose` and benchmarks. */
+  /** Number of automaton states (building the automaton if it is not built yet), for benchmarks. */
   readonly states: number;
+  /** The automaton as plain data (built now if needed), so worker threads can reuse it instead of rebuilding it. */
+  table(): PrefilterTable;
+}
+
+/** A built automaton: plain data that structured clone copies to a worker thread. */
+export interface PrefilterTable {
+  /** The anchors, deduplicated and sorted; outputs refer to them by index. */
+  anchors: string[];
+  /** 256 transitions per state; an accepting target is stored negated. */
+  transitions: Int32Array;
+  /** The anchors (by index) each state accepts. */
+  outputs: number[][];
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Bytes searched anchor by anchor before the automaton is built. Building it for a full rule set costs
+ * about as much as searching a few hundred kilobytes with `indexOf` per anchor, so a small repository is
+ * checked without ever building it, and a large one pays the build once.
+ */
+const LAZY_BYTES = 256 * 1024;
+
+/**
+ * A prefilter over the anchors. It starts by searching each anchor's UTF-8 bytes with `indexOf` (native,
+ * no set-up) and switches to the automaton once it has searched `LAZY_BYTES`, or at once when given a
+ * table built elsewhere. Both ways find exactly the same anchors.
+ */
+export function createPrefilter(anchors: Iterable<string>, prebuilt?: PrefilterTable): Prefilter {
+  const list = prebuilt?.anchors ?? [...new Set(anchors)].filter((anchor) => anchor.length > 0).sort();
+  const encoded = list.map((anchor) => Buffer.from(anchor, 'utf8'));
+  let automaton: Automaton | undefined = prebuilt ? fromTable(prebuilt) : undefined;
+  let built: PrefilterTable | undefined = prebuilt;
+  let searched = 0;
+  const ready = (bytes: Uint8Array): Automaton | undefined => {
+    if (automaton) return automaton;
+    searched += bytes.length;
+    if (searched <= LAZY_BYTES) return undefined;
+    built = buildTable(list);
+    automaton = fromTable(built);
+    return automaton;
+  };
+  const view = (bytes: Uint8Array) =>
+    Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    get states() {
+      return this.table().outputs.length;
+    },
+    table() {
+      if (!built) {
+        built = buildTable(list);
+        automaton = fromTable(built);
+      }
+      return built;
+    },
+    hits(bytes) {
+      const scan = ready(bytes);
+      if (scan) return scan.hits(bytes);
+      const buffer = view(bytes);
+      return encoded.some((anchor) => buffer.includes(anchor));
+    },
+    anchorsIn(bytes) {
+      const scan = ready(bytes);
+      if (scan) return scan.anchorsIn(bytes);
+      const buffer = view(bytes);
+      return new Set(list.filter((_, index) => buffer.includes(encoded[index] as Buffer)));
+    },
+  };
+}
+
+interface Automaton {
+  hits(bytes: Uint8Array): boolean;
+  anchorsIn(bytes: Uint8Array): Set<string>;
+}
 
 /**
  * Builds an Aho–Corasick automaton over the anchors' UTF-8 bytes and flattens it into a full transition
@@ -16,8 +87,7 @@ const encoder = new TextEncoder();
  * decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors nothing
  * ever hits.
  */
-export function createPrefilter(anchors: Iterable<string>): Prefilter {
-  const list = [...new Set(anchors)].filter((anchor) => anchor.length > 0).sort();
+export function buildTable(list: readonly string[]): PrefilterTable {
   const children: Map<number, number>[] = [new Map()];
   const outputs: number[][] = [[]];
   list.forEach((anchor, index) => {
@@ -68,8 +138,12 @@ export function createPrefilter(anchors: Iterable<string>): Prefilter {
     if ((outputs[next] as number[]).length > 0) table[at] = -next;
   }
 
+  return { anchors: [...list], transitions: table, outputs };
+}
+
+/** The scan loops over a built table. */
+function fromTable({ anchors: list, transitions: table, outputs }: PrefilterTable): Automaton {
   return {
-    states,
     hits(bytes) {
       let state = 0;
       for (let i = 0; i < bytes.length; i++) {

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import type { Register } from '../../register/register.ts';
 
 /** Where a report comes from, so reports of many projects can be gathered (`sunset readiness`). */
@@ -41,6 +39,8 @@ export function projectFromRemote(url: string): string | undefined {
 
 function git(cwd: string, args: string[]): string | undefined {
   try {
+    // Loaded here, not at start-up: only a report that records its origin runs git.
+    const { execFileSync } = process.getBuiltinModule('node:child_process');
     const out = execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
     return out.trim() || undefined;
   } catch {
@@ -80,7 +80,10 @@ export function registerVersion(register: Pick<Register, 'entries' | 'errors'>):
   const known = versions.get(register);
   if (known) return known;
   const entries = [...register.entries].sort((a, b) => a.id.localeCompare(b.id));
-  const digest = createHash('sha256')
+  // Loaded here, not at start-up: only a report that records its origin needs a digest.
+  const digest = process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
     .update(JSON.stringify({ entries, errors: register.errors }))
     .digest('hex')
     .slice(0, 16);

@@ -6,6 +6,8 @@ import { compileGlob } from '../file/glob.ts';
  * as patterns over root-relative paths. Remote, project and template includes are not in the repository.
  */
 function localIncludePatterns(text: string): RegExp[] {
+  // No `include` key can be spelt without the word or an escape, and most CI files have neither: skip parsing.
+  if (!text.includes('include') && !text.includes('\\')) return [];
   const document = parseDocument(text);
   if (document.errors.length > 0 || !isMap(document.contents)) return [];
   const include = document.contents.get('include', true);

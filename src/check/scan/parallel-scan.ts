@@ -3,6 +3,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { createEngine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
+import type { PrefilterTable } from '../file/prefilter.ts';
 import type { ActiveRule } from '../finding.ts';
 import { type ScanOutput, scanFiles } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
@@ -19,6 +20,8 @@ export interface ScanJob {
 export interface WorkerJob extends ScanJob {
   counter: SharedArrayBuffer;
   chunk: number;
+  /** The automaton this thread built, copied to each worker instead of being rebuilt there. */
+  prefilter?: PrefilterTable;
 }
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
@@ -80,6 +83,8 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
       if (wanted > 0) warm();
       for (const idle of workers.slice(wanted)) void finish(idle, null);
       const shared: WorkerJob = { ...job, counter: new SharedArrayBuffer(4), chunk: CHUNK };
+      // Only a scan that has workers builds the automaton up front; a small one may never need it.
+      if (wanted > 0) shared.prefilter = engine.prefilter.table();
       const pending = workers.slice(0, wanted).map((worker) => finish(worker, shared));
       // Let the workers receive the job before this thread starts its synchronous share.
       await yieldToEvents();

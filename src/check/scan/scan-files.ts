@@ -21,6 +21,9 @@ export interface ScanOutput {
   suppressed: number;
 }
 
+/** The read buffer of this thread, kept between calls: a scan calls once per chunk of files. */
+let readBuffer: Buffer | undefined;
+
 /**
  * Reads a file into `buffer` (one byte longer than the size limit) and returns the byte count, or why it was
  * skipped. One `read` call fills it: on a regular file a short read means the end of the file, so the size
@@ -49,7 +52,10 @@ function readInto(absolute: string, buffer: Buffer, maxBytes: number): number | 
  */
 export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
   const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
-  const buffer = Buffer.allocUnsafe(maxBytes + 1);
+  // Each thread has its own module instance, so reusing the buffer across calls is safe, and it saves
+  // allocating (and later collecting) a size-limit buffer for every chunk.
+  if (readBuffer?.length !== maxBytes + 1) readBuffer = Buffer.allocUnsafe(maxBytes + 1);
+  const buffer = readBuffer;
   for (const file of files) {
     const read = readInto(file.absolute, buffer, maxBytes);
     if (typeof read === 'string') {

@@ -7,7 +7,7 @@ parentPort?.once('message', (job: WorkerJob | null) => {
   if (!job) {
     process.exit(0);
   }
-  const engine = createEngine(job.rules, job.layout);
+  const engine = createEngine(job.rules, job.layout, job.prefilter);
   parentPort?.postMessage(scanClaimedChunks(job, engine));
   parentPort?.close();
 });

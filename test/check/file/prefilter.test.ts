@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrefilter } from '../../../src/check/file/prefilter.ts';
+import { buildTable, createPrefilter } from '../../../src/check/file/prefilter.ts';
 
 const bytes = (text: string) => Buffer.from(text);
 
@@ -28,5 +28,27 @@ describe('prefilter', () => {
   it('never hits without anchors', () => {
     expect(createPrefilter([]).hits(bytes('anything'))).toBe(false);
     expect(createPrefilter([]).anchorsIn(bytes('anything')).size).toBe(0);
+  });
+
+  it('finds the same anchors by indexOf before the automaton is built, after it, and from a copied table', () => {
+    const anchors = ['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X', '-/jwks', 'héllo'];
+    const samples = ['$CI_JOB_JWT_V2X', 'say héllo', 'curl https://x/-/jwks', 'nothing here', 'CI_JOB_JW'].map(bytes);
+    const lazy = createPrefilter(anchors);
+    const before = samples.map((sample) => [lazy.hits(sample), [...lazy.anchorsIn(sample)].sort()]);
+    // Push it past its indexOf budget (a quarter of a megabyte), so the next calls run the automaton.
+    lazy.hits(new Uint8Array(512 * 1024));
+    const after = samples.map((sample) => [lazy.hits(sample), [...lazy.anchorsIn(sample)].sort()]);
+    const copied = createPrefilter([], structuredClone(buildTable([...anchors].sort())));
+    const fromCopy = samples.map((sample) => [copied.hits(sample), [...copied.anchorsIn(sample)].sort()]);
+    expect(before).toEqual([
+      [true, ['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X']],
+      [true, ['héllo']],
+      [true, ['-/jwks']],
+      [false, []],
+      [false, []],
+    ]);
+    expect(after).toEqual(before);
+    expect(fromCopy).toEqual(before);
+    expect(copied.states).toBe(lazy.states);
   });
 });
