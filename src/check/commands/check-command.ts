@@ -1,8 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { releaseProblem } from '../../register/plan/release-input.ts';
 import type { Register } from '../../register/register.ts';
-import { compareReleases } from '../../register/releases.ts';
 import { OFFERINGS, type Offering } from '../../schemas/offerings.ts';
 import { applyBaseline, BaselineError, createBaseline, parseBaseline } from '../baseline.ts';
 import { runCheck } from '../check.ts';
@@ -17,15 +15,11 @@ import { UnreadablePathError } from '../scan/walk.ts';
 import { sunsetVersion } from '../version.ts';
 import { CHECK_HELP } from './check-help.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
+import { releaseRange } from './release-range.ts';
 
 const FORMATS = ['text', 'json', 'junit', 'sarif', 'codequality'] as const;
 const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
 const DEFAULT_BASELINE = '.sunset-baseline.json';
-
-/** The lowest release the register lists: the default `--from`. */
-function lowestRelease(register: Register): string {
-  return [...register.releases].map((release) => release.release).sort(compareReleases)[0] ?? '0.0';
-}
 
 function checkRuleIds(register: Register, ids: readonly string[]): Set<string> | undefined {
   if (ids.length === 0) return undefined;
@@ -74,17 +68,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   }
 
   const { register, source } = await io.loadRegister();
-  const from = values.from ?? lowestRelease(register);
-  for (const [field, value] of [
-    ['to', values.to],
-    ['from', from],
-  ] as const) {
-    const problem = releaseProblem(register, field, value);
-    if (problem) throw new UsageError(problem.message);
-  }
-  if (compareReleases(from, values.to) > 0) {
-    throw new UsageError(`--from ${from} is after --to ${values.to}: check an upgrade, from the release you run to a later one`);
-  }
+  const { from } = releaseRange(register, values.to, values.from);
   const only = checkRuleIds(register, values.rule);
   const range = { from, to: values.to, ...(offering ? { offering } : {}) };
   const configDir = values['config-dir'] ?? register.settings.config_dir;

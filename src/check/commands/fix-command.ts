@@ -1,14 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { releaseProblem } from '../../register/plan/release-input.ts';
-import type { Register } from '../../register/register.ts';
-import { compareReleases } from '../../register/releases.ts';
 import { activeRules } from '../active-rules.ts';
 import { runCheck } from '../check.ts';
 import { type FixableRule, fixText, isFixable } from '../fix-plan.ts';
 import { unifiedDiff } from '../report/unified-diff.ts';
 import { UnreadablePathError } from '../scan/walk.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
+import { releaseRange } from './release-range.ts';
 
 /** `sunset fix --help`. */
 export const FIX_HELP = `Usage: sunset fix [paths…] --to <release> [options]
@@ -26,10 +24,6 @@ Options:
 
 Exit codes: 0 done (or nothing to fix), 1 --dry-run found fixes, 2 usage or input error.
 `;
-
-function lowestRelease(register: Register): string {
-  return [...register.releases].map((release) => release.release).sort(compareReleases)[0] ?? '0.0';
-}
 
 /** Which scanned root a file belongs to, so path globs read the root-relative path as `check` does. */
 function rootPathOf(file: string, roots: readonly string[], cwd: string): string {
@@ -56,14 +50,7 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
   const { register } = await io.loadRegister();
-  const from = values.from ?? lowestRelease(register);
-  for (const [field, value] of [
-    ['to', values.to],
-    ['from', from],
-  ] as const) {
-    const problem = releaseProblem(register, field, value);
-    if (problem) throw new UsageError(problem.message);
-  }
+  const { from } = releaseRange(register, values.to, values.from);
   const range = { from, to: values.to };
   const layout = { configDir: values['config-dir'] ?? register.settings.config_dir };
   const paths = positionals.length > 0 ? positionals : ['.'];

@@ -64,6 +64,9 @@ describe('sunset fix', () => {
     expect(early.stdout).toBe('');
     expect((await runCli(['fix'], root)).stderr).toMatch(/--to <release> is required/);
     expect((await runCli(['fix', '--to', '99.0'], root)).code).toBe(2);
+    const reversed = await runCli(['fix', '--from', '18.0', '--to', '17.0', '--dry-run'], root);
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toMatch(/--from 18.0 is after --to 17.0/);
     expect((await runCli(['fix', '--nope', '--to', '18.0'], root)).stderr).toMatch(/sunset fix --help/);
     expect((await runCli(['fix', '--help'], root)).stdout).toMatch(/^Usage: sunset fix/);
   });
