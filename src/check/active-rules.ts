@@ -1,6 +1,7 @@
 import { entryUrl } from '../register/plan/site-links.ts';
 import type { Register } from '../register/register.ts';
 import { compareReleases } from '../register/releases.ts';
+import type { DetectRule } from '../schemas/detect-rule.ts';
 import type { ErrorCondition } from '../schemas/error-condition.ts';
 import type { Offering } from '../schemas/offering.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
@@ -23,7 +24,8 @@ export const SEVERITY_RULE = [
   'warning: a non-breaking change with from < removed_in <= to (review it),',
   '         a deprecation listed in a release <= to, or a change that takes effect after to',
   '         but was announced in a release <= to (announced_in known and <= to)',
-  'always:  error-condition rules (uses the platform refuses in every release) are errors',
+  'always:  error-condition rules (uses the platform refuses in every release) are errors;',
+  '         rules that report a variable left unset are at most warnings',
   'Changes that took effect in or before --from are not reported: the repository already runs on them.',
 ].join('\n');
 
@@ -45,6 +47,14 @@ export function severityOf(entry: RegisterEntry, range: CheckRange): Severity | 
 
 function announcedBy(entry: RegisterEntry, to: string): Severity | undefined {
   return entry.announced_in !== undefined && compareReleases(entry.announced_in, to) <= 0 ? 'warning' : undefined;
+}
+
+/**
+ * An absence rule reports a file that may be right as it is (the variable set in the project's settings,
+ * the new default wanted), so its findings ask for a review and never fail a pipeline on their own.
+ */
+function capped(rule: DetectRule, severity: Severity): Severity {
+  return rule.kind === 'ci-variable-unset' ? 'warning' : severity;
 }
 
 /** What findings of an entry say about it. */
@@ -87,7 +97,7 @@ export function activeRules(
     if (!severity) continue;
     const info = entryInfo(entry, siteUrl);
     entry.detect.forEach((rule, index) => {
-      rules.push({ index, rule, severity, info, message: rule.message ?? info.title });
+      rules.push({ index, rule, severity: capped(rule, severity), info, message: rule.message ?? info.title });
     });
   }
   for (const condition of register.errors) {

@@ -26,7 +26,7 @@ export interface Edit {
 /**
  * The text a rule looks for and its fix replaces: the variable name, the value (when the rule names one)
  * or else the last key of a YAML path, the GraphQL name, the flag or the literal. REST rules name a request
- * shape rather than one token, so they have none.
+ * shape rather than one token, and absence rules a missing setting, so they have none.
  */
 export function ruleSubject(rule: DetectRule): string | undefined {
   switch (rule.kind) {
@@ -41,6 +41,7 @@ export function ruleSubject(rule: DetectRule): string | undefined {
     case 'text':
       return rule.literal;
     case 'rest':
+    case 'ci-variable-unset':
       return undefined;
   }
 }

@@ -62,8 +62,31 @@ export const ciKeywordRuleSchema = z.strictObject({
   path: z.string().min(1),
   /** Only report when the value at the path equals this scalar, or (for lists) contains it. */
   value: z.string().optional(),
+  /**
+   * For a key with a common name that matters only to one feature (a top-level variable that a scanning
+   * job reads): literals of which one must also appear in the file outside comments, such as the name of
+   * the feature's template or job. A file without any of them is not read by the rule.
+   */
+  context: z.array(z.string().min(1)).min(1).optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
+  ...common,
+});
+
+/**
+ * A change that reaches projects which do *not* set a variable (a new default they did not opt out of): a
+ * CI configuration file that uses the feature (one of `when` appears outside comments) and defines `name`
+ * under no `variables:` map is reported at the first `when`. Its findings are warnings at most, whatever
+ * the entry: the variable may be set where a repository cannot show it (the project's CI/CD settings, an
+ * included file), and the project may want the new default.
+ */
+export const ciVariableUnsetRuleSchema = z.strictObject({
+  /** Discriminator: `ci-variable-unset`. */
+  kind: z.literal('ci-variable-unset'),
+  /** The variable whose absence is reported. */
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+  /** Literals that show the file uses the feature, such as the name of its template or its job. */
+  when: z.array(z.string().min(1)).min(1),
   ...common,
 });
 
@@ -160,6 +183,7 @@ export const textRuleSchema = z.strictObject({
 /** One detection rule of a register entry: data that `sunset check` runs. */
 export const detectRuleSchema = z.discriminatedUnion('kind', [
   ciVariableRuleSchema,
+  ciVariableUnsetRuleSchema,
   ciKeywordRuleSchema,
   yamlKeyRuleSchema,
   graphqlRuleSchema,

@@ -5,8 +5,10 @@ export function describeRule(rule: DetectRule): string {
   switch (rule.kind) {
     case 'ci-variable':
       return `CI/CD variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''}`;
+    case 'ci-variable-unset':
+      return `CI configuration that uses ${rule.when.map((literal) => `\`${literal}\``).join(' or ')} without setting \`${rule.name}\``;
     case 'ci-keyword':
-      return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}`;
+      return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}${rule.context ? ` in files that name ${rule.context.map((literal) => `\`${literal}\``).join(' or ')}` : ''}`;
     case 'yaml-key':
       return `YAML key \`${rule.path}\` in ${rule.files.map((file) => `\`${file}\``).join(', ')}`;
     case 'graphql':

@@ -18,6 +18,7 @@ const rule = (fields: Record<string, unknown>): FixableRule => {
 describe('mechanical fixes', () => {
   it('are carried by exactly these entries (one-to-one renames)', () => {
     expect([...new Set(fixable.map((item) => item.entryId))].sort()).toEqual([
+      'container-scanning-cs-variables',
       'dast-api-specification-renamed',
       'geo-repository-metrics-renamed',
       'graphql-dependency-proxy-total-size-renamed',

@@ -8,7 +8,8 @@ const register = await loadRegister();
 const UI = 'a change in the product UI or its workflow; no repository file names it';
 const INST = 'instance administration (server packages, services, storage); nothing in a project repository names it';
 const UNNAMED = 'the register, following the spec, does not name the variable, path, key or template to look for';
-const ABSENCE = 'it affects projects that do not set the named variable; a rule cannot report an absence';
+const ABSENCE =
+  'it affects uses that leave out an argument or key; rules report an absence only for CI/CD variables (ci-variable-unset)';
 const GENERIC = 'its names are common words shared with fields and values that stay; matching them would cry wolf';
 const VALUE = 'the named values are versions or numbers that stand for many other things in code';
 const PERM = 'a permission or role change; no repository file names it';
@@ -22,7 +23,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'access-tokens-default-one-year-expiry': UI,
   'admins-need-explicit-protected-ref-permission': PERM,
   'audit-repository-download-operation-private-internal-only': UI,
-  'auto-devops-database-not-provisioned': ABSENCE,
   'background-jobs-queue-selector-removed': INST,
   'background-jobs-single-concurrency-setting': INST,
   'bundled-dashboard-tool-removed': INST,
@@ -33,13 +33,11 @@ const WITHOUT_RULES: Record<string, string> = {
   'cluster-agent-pull-based-deployment-deprecated': UNNAMED,
   'code-quality-engine-scanning-removed': UNNAMED,
   'compliance-pipelines-removed': UNNAMED,
-  'container-scanning-cs-variables': UNNAMED,
   'dast-api-scans-via-dast-template-stop': UNNAMED,
   'dast-proxy-based-analyzer-removed': UNNAMED,
   'database-12-unsupported': INST,
   'database-13-unsupported': INST,
   'dependency-proxy-token-scopes-enforced': PERM,
-  'dependency-scanning-dev-dependencies-reported': ABSENCE,
   'deployments-updated-at-filter-needs-sort': UNNAMED,
   'developer-role-vulnerability-status-change-removed': PERM,
   'downstream-file-variables-expand-to-path': UNNAMED,

@@ -39,7 +39,7 @@ function setPattern(name: string, value: string): RegExp {
 }
 
 /** `N:` keys under any `variables:` map of a parsed CI file, optionally only with value V (or `value: V`). */
-function structuralMatches(file: AnalyzedFile, rule: CiVariableRule): Match[] {
+export function variableDefinitions(file: AnalyzedFile, rule: Pick<CiVariableRule, 'name' | 'value'>): Match[] {
   const matches: Match[] = [];
   for (const document of file.yaml() ?? []) {
     for (const variables of nodesAt(document.contents, VARIABLES_KEY)) {
@@ -68,7 +68,7 @@ export function ciVariableMatcher(rule: CiVariableRule): Matcher {
     match(file) {
       const text = findAll(file, pattern);
       if (file.kind !== 'ci-yaml') return text;
-      const structural = structuralMatches(file, rule);
+      const structural = variableDefinitions(file, rule);
       // A definition in YAML may also look like an assignment to the text pattern; keep one per offset.
       const seen = new Set(structural.map((match) => match.offset));
       return [...structural, ...text.filter((match) => !seen.has(match.offset))];

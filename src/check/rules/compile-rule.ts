@@ -1,5 +1,6 @@
 import type { DetectRule } from '../../schemas/detect-rule.ts';
 import { ciVariableMatcher } from './ci-variable.ts';
+import { ciVariableUnsetMatcher } from './ci-variable-unset.ts';
 import { cliFlagMatcher } from './cli-flag.ts';
 import { graphqlMatcher } from './graphql.ts';
 import type { Matcher, MatcherEnv } from './matcher.ts';
@@ -12,6 +13,8 @@ export function compileRule(rule: DetectRule, env: MatcherEnv): Matcher {
   switch (rule.kind) {
     case 'ci-variable':
       return ciVariableMatcher(rule);
+    case 'ci-variable-unset':
+      return ciVariableUnsetMatcher(rule);
     case 'ci-keyword':
       return ciKeywordMatcher(rule);
     case 'yaml-key':

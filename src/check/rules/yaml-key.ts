@@ -34,12 +34,22 @@ function keyAnchor(path: string, value: string | undefined): string | undefined 
   return lastKey(parseKeyPath(path)) ?? value;
 }
 
+/** Whether one of the context literals appears in the file outside comments (no context: always). */
+function inContext(file: AnalyzedFile, context: readonly string[] | undefined): boolean {
+  if (!context) return true;
+  return context.some((literal) => {
+    for (let at = file.source.text.indexOf(literal); at !== -1; at = file.source.text.indexOf(literal, at + 1))
+      if (!file.source.inComment(at)) return true;
+    return false;
+  });
+}
+
 /** A key in CI configuration, matched on the parsed YAML (a key, not a word in a comment or string). */
 export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
   return {
     anchor: keyAnchor(rule.path, rule.value),
     applies: (kind) => kind === 'ci-yaml',
-    match: (file) => keyMatches(file, rule.path, rule.value),
+    match: (file) => (inContext(file, rule.context) ? keyMatches(file, rule.path, rule.value) : []),
   };
 }
 

@@ -65,3 +65,19 @@ describe('yaml-key rule', () => {
     ]);
   });
 });
+
+describe('ci-keyword rule with context', () => {
+  const rule = { kind: 'ci-keyword', path: 'variables.DOCKER_IMAGE', context: ['Container-Scanning', 'container_scanning'] };
+
+  it('reads a file only when a context literal appears outside comments', () => {
+    const variables = 'variables:\n  DOCKER_IMAGE: app:latest\n';
+    expect(
+      matchRule(rule, '.gitlab-ci.yml', `include:\n  - template: Jobs/Container-Scanning.gitlab-ci.yml\n${variables}`),
+    ).toEqual(['4:3 variables.DOCKER_IMAGE']);
+    expect(matchRule(rule, '.gitlab-ci.yml', `container_scanning:\n  stage: test\n${variables}`)).toEqual([
+      '4:3 variables.DOCKER_IMAGE',
+    ]);
+    expect(matchRule(rule, '.gitlab-ci.yml', `# Container-Scanning lives elsewhere\n${variables}`)).toEqual([]);
+    expect(matchRule(rule, '.gitlab-ci.yml', variables)).toEqual([]);
+  });
+});
