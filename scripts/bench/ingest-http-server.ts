@@ -35,3 +35,4 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'count') console.log(String(values.route === 'bare' ? bareCount : reference.errors.state.errors.size()));
 }
 server.close();
+server.closeAllConnections();

@@ -31,7 +31,7 @@ import type { IngestRequest } from '../../src/reference/errors/ingest.ts';
 import { SDK_SAMPLES } from '../../src/reference/errors/sdk-samples.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
 import { createReference, type Reference } from '../../src/reference/reference.ts';
-import { type BatchSend, type HttpRoute, startHttpServer, viaHttp } from './ingest-http-client.ts';
+import { type BatchSend, type HttpRoute, serializeAll, startHttpServer, viaHttp } from './ingest-http-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -213,6 +213,7 @@ async function runHttp(route: HttpRoute): Promise<void> {
   await measure(requests.slice(0, 5000), viaHttp(warm, CLIENTS));
   warm.stop();
   const server = await startHttpServer(route, PUBLIC_KEY);
+  serializeAll(requests, server);
   const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
   const stored = await server.stored();
   server.stop();
