@@ -15,7 +15,8 @@
  *   connections (16 by default), each one request at a time;
  * - `http-msw`: the same server with ingestion through MSW, for comparison;
  * - `http-bare`: the peer of the HTTP paths, a bare Node HTTP server that reads each body and answers 200,
- *   same process layout and clients: what HTTP alone costs on this machine right now.
+ *   same process layout and clients: what HTTP alone costs on this machine right now; the HTTP paths run
+ *   after it print their rate as a share of its rate.
  *
  * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
  * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
@@ -219,7 +220,15 @@ async function runHttp(route: HttpRoute): Promise<void> {
   server.stop();
   if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
   report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
+  if (route === 'bare') bareRate = rate(timing);
+  else if (bareRate)
+    console.log(
+      `  ${Math.round((100 * rate(timing)) / bareRate)}% of the bare Node server's rate in this run (what HTTP allows here)`,
+    );
 }
+
+/** The bare peer's rate in this run, once measured (run `http-bare` first to compare the other HTTP paths with it). */
+let bareRate: number | undefined;
 
 function report(label: string, timing: Timing, floor: Timing): void {
   const ratio = timing.seconds / floor.seconds;
