@@ -25,7 +25,7 @@ export const SEVERITY_RULE = [
   '         a deprecation listed in a release <= to, or a change that takes effect after to',
   '         but was announced in a release <= to (announced_in known and <= to)',
   'always:  error-condition rules (uses the platform refuses in every release) are errors;',
-  '         rules that report a variable left unset are at most warnings',
+  '         rules that report a variable or job key left unset are at most warnings',
   'Changes that took effect in or before --from are not reported: the repository already runs on them.',
 ].join('\n');
 
@@ -50,11 +50,12 @@ function announcedBy(entry: RegisterEntry, to: string): Severity | undefined {
 }
 
 /**
- * An absence rule reports a file that may be right as it is (the variable set in the project's settings,
- * the new default wanted), so its findings ask for a review and never fail a pipeline on their own.
+ * An absence rule (a variable or job key left unset) reports a file that may be right as it is (the
+ * variable set in the project's settings, the new default wanted, the key coming from elsewhere), so its
+ * findings ask for a review and never fail a pipeline on their own.
  */
 function capped(rule: DetectRule, severity: Severity): Severity {
-  return rule.kind === 'ci-variable-unset' ? 'warning' : severity;
+  return rule.kind === 'ci-variable-unset' || rule.kind === 'ci-job-key-unset' ? 'warning' : severity;
 }
 
 /** What findings of an entry say about it. */

@@ -42,6 +42,7 @@ export function ruleSubject(rule: DetectRule): string | undefined {
       return rule.literal;
     case 'rest':
     case 'ci-variable-unset':
+    case 'ci-job-key-unset':
       return undefined;
   }
 }

@@ -90,6 +90,23 @@ export const ciVariableUnsetRuleSchema = z.strictObject({
   ...common,
 });
 
+/**
+ * A job key that a feature needs and a job leaves out: in CI configuration, every job that has `uses`
+ * (itself or through the jobs it `extends` in the same file) and declares `key` neither itself, through
+ * those jobs, nor under `default:` is reported at its `uses` key. A job that extends a job the file does
+ * not define may inherit the key from an included file, so it is not reported. Findings are warnings at
+ * most, as for {@link ciVariableUnsetRuleSchema}.
+ */
+export const ciJobKeyUnsetRuleSchema = z.strictObject({
+  /** Discriminator: `ci-job-key-unset`. */
+  kind: z.literal('ci-job-key-unset'),
+  /** The job key that shows a job uses the feature, such as `secrets`. */
+  uses: z.string().regex(/^[A-Za-z_][\w-]*$/),
+  /** The job key the feature needs, such as `id_tokens`. */
+  key: z.string().regex(/^[A-Za-z_][\w-]*$/),
+  ...common,
+});
+
 /** A key in any YAML configuration file whose path matches `files` (globs), matched structurally like `ci-keyword`. */
 export const yamlKeyRuleSchema = z.strictObject({
   /** Discriminator: `yaml-key`. */
@@ -184,6 +201,7 @@ export const textRuleSchema = z.strictObject({
 export const detectRuleSchema = z.discriminatedUnion('kind', [
   ciVariableRuleSchema,
   ciVariableUnsetRuleSchema,
+  ciJobKeyUnsetRuleSchema,
   ciKeywordRuleSchema,
   yamlKeyRuleSchema,
   graphqlRuleSchema,

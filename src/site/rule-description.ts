@@ -7,6 +7,8 @@ export function describeRule(rule: DetectRule): string {
       return `CI/CD variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''}`;
     case 'ci-variable-unset':
       return `CI configuration that uses ${rule.when.map((literal) => `\`${literal}\``).join(' or ')} without setting \`${rule.name}\``;
+    case 'ci-job-key-unset':
+      return `CI jobs that have \`${rule.uses}\` but no \`${rule.key}\``;
     case 'ci-keyword':
       return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}${rule.context ? ` in files that name ${rule.context.map((literal) => `\`${literal}\``).join(' or ')}` : ''}`;
     case 'yaml-key':

@@ -80,6 +80,7 @@ const EXPECTED_WITH_RULES = [
   'sbom-input-file-property-renamed',
   'sbom-package-manager-property-renamed',
   'secret-detection-skip-all-push-option-renamed',
+  'secrets-manager-needs-id-tokens',
   'separate-ci-database-required',
   'settings-api-sign-in-text-help-text-removed',
   'skip-secret-detection-commit-option-renamed',

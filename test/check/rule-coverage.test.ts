@@ -103,7 +103,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'scan-execution-policy-excluded-variables-override': GENERIC,
   'scanners-python-3-9-dropped': VALUE,
   'secrets-manager-job-fails-without-secret': UI,
-  'secrets-manager-needs-id-tokens': ABSENCE,
   'security-analyzers-major-versions-bumped': UNNAMED,
   'security-scanner-images-old-registry-path-removed': UNNAMED,
   'self-monitoring-project-removed': INST,

@@ -85,3 +85,28 @@ export function valueOffset(node: Node | null, value: string): number | undefine
   }
   return undefined;
 }
+
+/** A key of a map with its value and the key's offset. */
+export interface MapEntry {
+  key: string;
+  node: Node | null;
+  offset: number;
+}
+
+/** The entries of a map node with scalar keys, in order; empty for anything that is not a map. */
+export function mapEntries(node: unknown): MapEntry[] {
+  if (!isMap(node)) return [];
+  const entries: MapEntry[] = [];
+  for (const pair of node.items) {
+    if (!isPair(pair) || !isScalar(pair.key)) continue;
+    entries.push({ key: String(pair.key.value), node: pair.value as Node | null, offset: offsetOf(pair.key) ?? 0 });
+  }
+  return entries;
+}
+
+/** The string values of a scalar or a list of scalars (`extends: .a` or `extends: [.a, .b]`). */
+export function scalarValues(node: unknown): string[] {
+  if (isScalar(node)) return [String(node.value)];
+  if (isSeq(node)) return node.items.filter(isScalar).map((item) => String(item.value));
+  return [];
+}

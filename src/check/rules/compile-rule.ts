@@ -1,4 +1,5 @@
 import type { DetectRule } from '../../schemas/detect-rule.ts';
+import { ciJobKeyUnsetMatcher } from './ci-job-key-unset.ts';
 import { ciVariableMatcher } from './ci-variable.ts';
 import { ciVariableUnsetMatcher } from './ci-variable-unset.ts';
 import { cliFlagMatcher } from './cli-flag.ts';
@@ -15,6 +16,8 @@ export function compileRule(rule: DetectRule, env: MatcherEnv): Matcher {
       return ciVariableMatcher(rule);
     case 'ci-variable-unset':
       return ciVariableUnsetMatcher(rule);
+    case 'ci-job-key-unset':
+      return ciJobKeyUnsetMatcher(rule);
     case 'ci-keyword':
       return ciKeywordMatcher(rule);
     case 'yaml-key':

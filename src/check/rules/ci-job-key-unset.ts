@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { ciJobKeyUnsetRuleSchema } from '../../schemas/detect-rule.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { type MapEntry, mapEntries, scalarValues } from '../file/yaml-path.ts';
+import type { Match } from '../finding.ts';
+import type { Matcher } from './matcher.ts';
+
+type CiJobKeyUnsetRule = z.output<typeof ciJobKeyUnsetRuleSchema>;
+
+/** Top-level keys of CI configuration that are not jobs. */
+const GLOBAL_KEYS = new Set([
+  'default',
+  'include',
+  'stages',
+  'variables',
+  'workflow',
+  'image',
+  'services',
+  'cache',
+  'before_script',
+  'after_script',
+  'spec',
+]);
+
+/** What a job ends up with through `extends`: where `uses` is written, whether it has `key`, and whether all of it is known. */
+interface Resolved {
+  usesAt?: number;
+  hasKey: boolean;
+  complete: boolean;
+}
+
+function resolve(name: string, jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule, seen: Set<string>): Resolved {
+  const job = jobs.get(name);
+  if (!job || seen.has(name)) return { hasKey: false, complete: false };
+  seen.add(name);
+  const own = new Map(mapEntries(job.node).map((entry) => [entry.key, entry]));
+  const resolved: Resolved = { usesAt: own.get(rule.uses)?.offset, hasKey: own.has(rule.key), complete: true };
+  // A job's own keys win over those of the jobs it extends; later parents win over earlier ones.
+  for (const parent of scalarValues(own.get('extends')?.node).reverse()) {
+    const inherited = resolve(parent, jobs, rule, seen);
+    resolved.usesAt ??= inherited.usesAt;
+    resolved.hasKey ||= inherited.hasKey;
+    resolved.complete &&= inherited.complete;
+  }
+  return resolved;
+}
+
+/** Every job (hidden templates included, for `extends`) of each document, and whether `default:` sets the key. */
+function jobKeyMatches(file: AnalyzedFile, rule: CiJobKeyUnsetRule): Match[] {
+  const matches: Match[] = [];
+  const reported = new Set<number>();
+  for (const document of file.yaml() ?? []) {
+    const top = mapEntries(document.contents);
+    const byDefault = top.some(
+      (entry) => entry.key === 'default' && mapEntries(entry.node).some((inner) => inner.key === rule.key),
+    );
+    if (byDefault) continue;
+    const jobs = new Map(top.filter((entry) => !GLOBAL_KEYS.has(entry.key)).map((entry) => [entry.key, entry]));
+    for (const name of jobs.keys()) {
+      // Hidden jobs are templates: they are reported through the jobs that extend them.
+      if (name.startsWith('.')) continue;
+      const job = resolve(name, jobs, rule, new Set());
+      if (job.usesAt === undefined || job.hasKey || !job.complete || reported.has(job.usesAt)) continue;
+      reported.add(job.usesAt);
+      matches.push({ offset: job.usesAt, text: `${rule.uses} without ${rule.key}` });
+    }
+  }
+  return matches.sort((a, b) => a.offset - b.offset);
+}
+
+/** A job that uses a feature (has `uses`) without the key the feature needs, in CI configuration. */
+export function ciJobKeyUnsetMatcher(rule: CiJobKeyUnsetRule): Matcher {
+  return {
+    anchor: rule.uses,
+    applies: (kind) => kind === 'ci-yaml',
+    match: (file) => jobKeyMatches(file, rule),
+  };
+}
