@@ -9,7 +9,7 @@ const UI = 'a change in the product UI or its workflow; no repository file names
 const INST = 'instance administration (server packages, services, storage); nothing in a project repository names it';
 const UNNAMED = 'the register, following the spec, does not name the variable, path, key or template to look for';
 const ABSENCE =
-  'it affects uses that leave out an argument or key; rules report an absence only for CI/CD variables (ci-variable-unset)';
+  'it affects uses that leave out a GraphQL argument or a registry setting; absence rules read only CI/CD variables and job keys';
 const GENERIC = 'its names are common words shared with fields and values that stay; matching them would cry wolf';
 const VALUE = 'the named values are versions or numbers that stand for many other things in code';
 const PERM = 'a permission or role change; no repository file names it';
