@@ -14,7 +14,16 @@ export interface Prefilter {
 export interface PrefilterTable {
   /** The anchors, deduplicated and sorted; outputs refer to them by index. */
   anchors: string[];
-  /** 256 transitions per state; an accepting target is stored negated. */
+  /**
+   * Each byte's class: a number of its own for every byte some anchor contains, 0 for all others (they
+   * lead nowhere but back to the start). Rows indexed by class instead of byte keep the table small enough
+   * to stay in the processor's cache.
+   */
+  classes: Uint8Array;
+  /**
+   * One row per state, one entry per class. An entry is the target state's row offset (state × row
+   * length), so a step is one addition and one load; an accepting target is stored negated.
+   */
   transitions: Int32Array;
   /** The anchors (by index) each state accepts. */
   outputs: number[][];
@@ -83,22 +92,28 @@ interface Automaton {
 
 /**
  * Builds an Aho–Corasick automaton over the anchors' UTF-8 bytes and flattens it into a full transition
- * table (256 entries per state), so the scan is one table lookup per byte with no backtracking and no
- * decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors nothing
- * ever hits.
+ * table (one entry per byte class and state), so the scan is one table lookup per byte with no backtracking
+ * and no decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors
+ * nothing ever hits.
  */
 export function buildTable(list: readonly string[]): PrefilterTable {
+  const encoded = list.map((anchor) => encoder.encode(anchor));
+  const classes = new Uint8Array(256);
+  let width = 1;
+  for (const bytes of encoded) for (const byte of bytes) if (classes[byte] === 0) classes[byte] = width++;
+
   const children: Map<number, number>[] = [new Map()];
   const outputs: number[][] = [[]];
-  list.forEach((anchor, index) => {
+  encoded.forEach((bytes, index) => {
     let state = 0;
-    for (const byte of encoder.encode(anchor)) {
-      let next = children[state]?.get(byte);
+    for (const byte of bytes) {
+      const symbol = classes[byte] as number;
+      let next = children[state]?.get(symbol);
       if (next === undefined) {
         next = children.length;
         children.push(new Map());
         outputs.push([]);
-        children[state]?.set(byte, next);
+        children[state]?.set(symbol, next);
       }
       state = next;
     }
@@ -106,11 +121,11 @@ export function buildTable(list: readonly string[]): PrefilterTable {
   });
 
   const states = children.length;
-  const table = new Int32Array(states * 256);
+  const table = new Int32Array(states * width);
   const fail = new Int32Array(states);
   const queue: number[] = [];
-  for (const [byte, next] of children[0] as Map<number, number>) {
-    table[byte] = next;
+  for (const [symbol, next] of children[0] as Map<number, number>) {
+    table[symbol] = next;
     queue.push(next);
   }
   // Breadth first, so a state's failure target is complete before the state is.
@@ -118,48 +133,87 @@ export function buildTable(list: readonly string[]): PrefilterTable {
     const state = queue[head] as number;
     const failOutputs = outputs[fail[state] as number] as number[];
     if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
-    const row = state * 256;
-    const failRow = (fail[state] as number) * 256;
+    const row = state * width;
+    const failRow = (fail[state] as number) * width;
     const own = children[state] as Map<number, number>;
-    for (let byte = 0; byte < 256; byte++) {
-      const next = own.get(byte);
-      if (next === undefined) table[row + byte] = table[failRow + byte] as number;
+    for (let symbol = 0; symbol < width; symbol++) {
+      const next = own.get(symbol);
+      if (next === undefined) table[row + symbol] = table[failRow + symbol] as number;
       else {
-        table[row + byte] = next;
-        fail[next] = table[failRow + byte] as number;
+        table[row + symbol] = next;
+        fail[next] = table[failRow + symbol] as number;
         queue.push(next);
       }
     }
   }
-  // Accepting states are stored negated in the table (state 0 never accepts), so the scan loop tests the
-  // value it just loaded instead of reading a second array on every byte.
+  // Targets become row offsets, and accepting ones are negated (state 0 never accepts), so the scan loop
+  // adds the class to the value it just loaded and tests its sign instead of reading a second array.
   for (let at = 0; at < table.length; at++) {
     const next = table[at] as number;
-    if ((outputs[next] as number[]).length > 0) table[at] = -next;
+    table[at] = (outputs[next] as number[]).length > 0 ? -next * width : next * width;
   }
 
-  return { anchors: [...list], transitions: table, outputs };
+  return { anchors: [...list], classes, transitions: table, outputs };
 }
 
+/** Bytes below which a file is searched with one cursor: splitting it would save less than it costs. */
+const SPLIT_BYTES = 4096;
+
 /** The scan loops over a built table. */
-function fromTable({ anchors: list, transitions: table, outputs }: PrefilterTable): Automaton {
+function fromTable({ anchors: list, classes, transitions: table, outputs }: PrefilterTable): Automaton {
+  const width = table.length / outputs.length;
+  // How far a cursor reads past its quarter's end: an anchor that starts in the quarter ends in that reach.
+  const reach = Math.max(0, ...list.map((anchor) => encoder.encode(anchor).length - 1));
+
+  /** Runs the automaton from `state` over `bytes[from, to)`; true at the first accepting state. */
+  const runs = (bytes: Uint8Array, state: number, from: number, to: number): boolean => {
+    for (let i = from; i < to; i++) {
+      state = table[state + (classes[bytes[i] as number] as number)] as number;
+      if (state < 0) return true;
+    }
+    return false;
+  };
+
   return {
+    // Each step waits for the previous step's load, so one cursor leaves the processor idle most of the time.
+    // Four cursors over the file's quarters interleave four independent chains of loads; each quarter's cursor
+    // runs on past its end by `reach`, so an anchor across a boundary is found by the cursor it starts in.
     hits(bytes) {
-      let state = 0;
-      for (let i = 0; i < bytes.length; i++) {
-        state = table[(state << 8) | (bytes[i] as number)] as number;
-        if (state < 0) return true;
+      const length = bytes.length;
+      if (length < SPLIT_BYTES) return runs(bytes, 0, 0, length);
+      const quarter = Math.ceil(length / 4);
+      const second = quarter;
+      const third = 2 * quarter;
+      const fourth = 3 * quarter;
+      // The last quarter is the shortest: all four cursors step together over its length.
+      const together = length - fourth;
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      let d = 0;
+      for (let i = 0; i < together; i++) {
+        a = table[a + (classes[bytes[i] as number] as number)] as number;
+        b = table[b + (classes[bytes[second + i] as number] as number)] as number;
+        c = table[c + (classes[bytes[third + i] as number] as number)] as number;
+        d = table[d + (classes[bytes[fourth + i] as number] as number)] as number;
+        if ((a | b | c | d) < 0) return true;
       }
-      return false;
+      const end = quarter + reach;
+      return (
+        runs(bytes, a, together, Math.min(end, length)) ||
+        runs(bytes, b, second + together, Math.min(second + end, length)) ||
+        runs(bytes, c, third + together, Math.min(third + end, length))
+      );
     },
     anchorsIn(bytes) {
       const found = new Set<string>();
+      const length = bytes.length;
       let state = 0;
-      for (let i = 0; i < bytes.length; i++) {
-        state = table[(state << 8) | (bytes[i] as number)] as number;
+      for (let i = 0; i < length; i++) {
+        state = table[state + (classes[bytes[i] as number] as number)] as number;
         if (state < 0) {
           state = -state;
-          for (const index of outputs[state] as number[]) found.add(list[index] as string);
+          for (const index of outputs[state / width] as number[]) found.add(list[index] as string);
         }
       }
       return found;
