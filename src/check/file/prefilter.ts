@@ -165,57 +165,79 @@ function fromTable({ anchors: list, classes, transitions: table, outputs }: Pref
   // How far a cursor reads past its quarter's end: an anchor that starts in the quarter ends in that reach.
   const reach = Math.max(0, ...list.map((anchor) => encoder.encode(anchor).length - 1));
 
-  /** Runs the automaton from `state` over `bytes[from, to)`; true at the first accepting state. */
-  const runs = (bytes: Uint8Array, state: number, from: number, to: number): boolean => {
+  /** Adds the anchors an accepting state (stored negated) ends to `found`, and returns the state. */
+  const accept = (state: number, found: Set<string>): number => {
+    for (const index of outputs[-state / width] as number[]) found.add(list[index] as string);
+    return -state;
+  };
+
+  /**
+   * Runs the automaton from `state` over `bytes[from, to)`. Without `found` it stops at the first
+   * accepting state; with it, it adds every anchor that ends in the range. True when an anchor ended.
+   */
+  const runs = (bytes: Uint8Array, state: number, from: number, to: number, found?: Set<string>): boolean => {
+    let hit = false;
     for (let i = from; i < to; i++) {
       state = table[state + (classes[bytes[i] as number] as number)] as number;
-      if (state < 0) return true;
+      if (state < 0) {
+        if (!found) return true;
+        hit = true;
+        state = accept(state, found);
+      }
     }
-    return false;
+    return hit;
+  };
+
+  /**
+   * Each step waits for the previous step's load, so one cursor leaves the processor idle most of the time.
+   * Four cursors over the file's quarters interleave four independent chains of loads; each quarter's
+   * cursor runs on past its end by `reach`, so an anchor across a boundary is found by the cursor it starts in.
+   */
+  const search = (bytes: Uint8Array, found?: Set<string>): boolean => {
+    const length = bytes.length;
+    if (length < SPLIT_BYTES) return runs(bytes, 0, 0, length, found);
+    const quarter = Math.ceil(length / 4);
+    const second = quarter;
+    const third = 2 * quarter;
+    const fourth = 3 * quarter;
+    // The last quarter is the shortest: all four cursors step together over its length.
+    const together = length - fourth;
+    let hit = false;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    for (let i = 0; i < together; i++) {
+      a = table[a + (classes[bytes[i] as number] as number)] as number;
+      b = table[b + (classes[bytes[second + i] as number] as number)] as number;
+      c = table[c + (classes[bytes[third + i] as number] as number)] as number;
+      d = table[d + (classes[bytes[fourth + i] as number] as number)] as number;
+      if ((a | b | c | d) < 0) {
+        if (!found) return true;
+        hit = true;
+        if (a < 0) a = accept(a, found);
+        if (b < 0) b = accept(b, found);
+        if (c < 0) c = accept(c, found);
+        if (d < 0) d = accept(d, found);
+      }
+    }
+    const end = quarter + reach;
+    if (runs(bytes, a, together, Math.min(end, length), found)) {
+      if (!found) return true;
+      hit = true;
+    }
+    if (runs(bytes, b, second + together, Math.min(second + end, length), found)) {
+      if (!found) return true;
+      hit = true;
+    }
+    return runs(bytes, c, third + together, Math.min(third + end, length), found) || hit;
   };
 
   return {
-    // Each step waits for the previous step's load, so one cursor leaves the processor idle most of the time.
-    // Four cursors over the file's quarters interleave four independent chains of loads; each quarter's cursor
-    // runs on past its end by `reach`, so an anchor across a boundary is found by the cursor it starts in.
-    hits(bytes) {
-      const length = bytes.length;
-      if (length < SPLIT_BYTES) return runs(bytes, 0, 0, length);
-      const quarter = Math.ceil(length / 4);
-      const second = quarter;
-      const third = 2 * quarter;
-      const fourth = 3 * quarter;
-      // The last quarter is the shortest: all four cursors step together over its length.
-      const together = length - fourth;
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let d = 0;
-      for (let i = 0; i < together; i++) {
-        a = table[a + (classes[bytes[i] as number] as number)] as number;
-        b = table[b + (classes[bytes[second + i] as number] as number)] as number;
-        c = table[c + (classes[bytes[third + i] as number] as number)] as number;
-        d = table[d + (classes[bytes[fourth + i] as number] as number)] as number;
-        if ((a | b | c | d) < 0) return true;
-      }
-      const end = quarter + reach;
-      return (
-        runs(bytes, a, together, Math.min(end, length)) ||
-        runs(bytes, b, second + together, Math.min(second + end, length)) ||
-        runs(bytes, c, third + together, Math.min(third + end, length))
-      );
-    },
+    hits: (bytes) => search(bytes),
     anchorsIn(bytes) {
       const found = new Set<string>();
-      const length = bytes.length;
-      let state = 0;
-      for (let i = 0; i < length; i++) {
-        state = table[state + (classes[bytes[i] as number] as number)] as number;
-        if (state < 0) {
-          state = -state;
-          for (const index of outputs[state / width] as number[]) found.add(list[index] as string);
-        }
-      }
+      search(bytes, found);
       return found;
     },
   };

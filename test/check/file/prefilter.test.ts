@@ -59,7 +59,7 @@ describe('prefilter', () => {
     const filler = Buffer.alloc(length, 'x');
     expect(prefilter.hits(filler)).toBe(false);
     const quarter = Math.ceil(length / 4);
-    const places = [0, quarter - 3, quarter, 2 * quarter - 9, 3 * quarter - 1, 3 * quarter, length - 15];
+    const places = [0, quarter - 5, quarter, 2 * quarter - 5, 2 * quarter + 1, 3 * quarter - 5, 3 * quarter, length - 15];
     for (const at of places) {
       const sample = Buffer.from(filler);
       sample.write('$CI_JOB_JWT_V2X', at);
