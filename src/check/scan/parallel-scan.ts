@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
 import type { ActiveRule } from '../finding.ts';
-import { checkBytes, isBinary, passes, readBytes, type ScanOutput, scanFiles, siftingPrefilter } from './scan-files.ts';
+import { checkBytes, isBinary, readBytes, type ScanOutput, scanFile, scanFiles, siftingPrefilter } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
 import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
 
@@ -79,15 +79,7 @@ export async function scanBesideWorkers(
     const end = Math.min(files.length, start + shared.chunk);
     for (let index = start; index < end; index++) {
       settled[index] = 1;
-      const file = files[index] as WalkedFile;
-      const bytes = readBytes(file.absolute, maxBytes);
-      if (typeof bytes === 'string') {
-        output.skipped.push({ path: file.path, reason: bytes });
-        continue;
-      }
-      output.bytes += bytes.length;
-      if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
-      else if (passes(bytes, prefilter) || engine.parsesAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
+      scanFile(files[index] as WalkedFile, engine, prefilter, maxBytes, output);
     }
     takeUpPassed();
   }

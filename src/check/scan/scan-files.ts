@@ -75,27 +75,35 @@ export function siftingPrefilter(engine: Engine): Prefilter | undefined {
 }
 
 /**
- * Reads files one after another and checks them: binary files and files over the size limit are skipped
- * (with a note), every other file gets the byte-level prefilter, and only files it passes (and CI
- * configuration, which is always parsed) are decoded and matched. Synchronous on purpose: on a warm page
- * cache a read is a few microseconds, far less than a round trip through the thread pool; parallelism
- * comes from running the prefilter in worker threads.
+ * Reads one file and checks it: a binary file or one over the size limit is skipped (with a note), every
+ * other file gets the byte-level prefilter, and only a file it passes (or CI configuration, which is always
+ * parsed) is decoded and matched.
+ */
+export function scanFile(
+  file: WalkedFile,
+  engine: Engine,
+  prefilter: Prefilter | undefined,
+  maxBytes: number,
+  output: ScanOutput,
+): void {
+  const bytes = readBytes(file.absolute, maxBytes);
+  if (typeof bytes === 'string') {
+    output.skipped.push({ path: file.path, reason: bytes });
+    return;
+  }
+  output.bytes += bytes.length;
+  if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
+  else if (passes(bytes, prefilter) || engine.parsesAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
+}
+
+/**
+ * Reads files one after another and checks each. Synchronous on purpose: on a warm page cache a read is a
+ * few microseconds, far less than a round trip through the thread pool; parallelism comes from running
+ * the prefilter in worker threads.
  */
 export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
   const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
   const prefilter = siftingPrefilter(engine);
-  for (const file of files) {
-    const bytes = readBytes(file.absolute, maxBytes);
-    if (typeof bytes === 'string') {
-      output.skipped.push({ path: file.path, reason: bytes });
-      continue;
-    }
-    output.bytes += bytes.length;
-    if (isBinary(bytes)) {
-      output.skipped.push({ path: file.path, reason: 'binary' });
-      continue;
-    }
-    if (passes(bytes, prefilter) || engine.parsesAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
-  }
+  for (const file of files) scanFile(file, engine, prefilter, maxBytes, output);
   return output;
 }
