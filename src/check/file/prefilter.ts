@@ -157,7 +157,7 @@ export function buildTable(list: readonly string[]): PrefilterTable {
 }
 
 /** Bytes below which a file is searched with one cursor: splitting it would save less than it costs. */
-const SPLIT_BYTES = 4096;
+const SPLIT_BYTES = 512;
 
 /** The scan loops over a built table. */
 function fromTable({ anchors: list, classes, transitions: table, outputs }: PrefilterTable): Automaton {
