@@ -128,7 +128,7 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
       for (const idle of workers.slice(wanted)) void finish(idle, null);
       if (wanted === 0) return scanFiles(job.files, engine, job.maxBytes);
       const shared: SiftJob = {
-        paths: job.files.map((file) => file.absolute),
+        paths: job.files.map((file) => file.absolute).join('\0'),
         maxBytes: job.maxBytes,
         // Built here once and copied, so no worker builds it again.
         prefilter: siftingPrefilter(engine)?.table(),

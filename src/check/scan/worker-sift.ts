@@ -7,8 +7,11 @@ import { isBinary, passes, readBytes } from './scan-files.ts';
  * thread with the whole engine takes; the matchers run on the thread that started the scan.
  */
 export interface SiftJob {
-  /** The absolute paths of all the scan's files; chunks and published passes refer to them by index. */
-  paths: string[];
+  /**
+   * The absolute paths of all the scan's files, joined by NUL (which no path holds); chunks and published
+   * passes refer to them by index. One string is copied to a thread in one piece, an array string by string.
+   */
+  paths: string;
   maxBytes: number;
   /** The automaton to sift with, or undefined when every readable text file goes to the matchers. */
   prefilter: PrefilterTable | undefined;
@@ -49,13 +52,14 @@ export function siftClaimedChunks(job: SiftJob): SiftOutput {
   const passed = new Int32Array(job.passed);
   const prefilter = job.prefilter && createPrefilter([], job.prefilter);
   const output: SiftOutput = { skipped: [], bytes: 0 };
-  const count = job.paths.length;
+  const paths = job.paths === '' ? [] : job.paths.split('\0');
+  const count = paths.length;
   for (;;) {
     const start = Atomics.add(counters, NEXT_CHUNK, 1) * job.chunk;
     if (start >= count) break;
     const end = Math.min(count, start + job.chunk);
     for (let index = start; index < end; index++) {
-      const bytes = readBytes(job.paths[index] as string, job.maxBytes);
+      const bytes = readBytes(paths[index] as string, job.maxBytes);
       if (typeof bytes === 'string') {
         output.skipped.push({ index, reason: bytes });
         continue;

@@ -62,7 +62,7 @@ describe('createScanPool', () => {
     const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
     const engine = createEngine(job.rules, job.layout);
     const shared = {
-      paths: walked.map((file) => file.absolute),
+      paths: walked.map((file) => file.absolute).join('\0'),
       maxBytes: job.maxBytes,
       prefilter: engine.prefilter.table(),
       chunk: 64,
