@@ -42,12 +42,12 @@ function largeTree(): Record<string, string | Uint8Array> {
 }
 
 describe('createScanPool', () => {
-  it('reports the same with a worker thread as on one thread', async () => {
+  it.each([2, 3])('reports the same with %i threads as with one', async (threads) => {
     const walked = walk(['.'], tempTree(largeTree())).files;
     const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
 
     const single = settled(await createScanPool(1).run(job));
-    const threaded = settled(await createScanPool(2).run(job));
+    const threaded = settled(await createScanPool(threads).run(job));
 
     expect(threaded).toEqual(single);
     expect(single.findings).toHaveLength(28 + 2);
