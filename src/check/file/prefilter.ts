@@ -98,6 +98,7 @@ interface Automaton {
  */
 export function buildTable(list: readonly string[]): PrefilterTable {
   const encoded = list.map((anchor) => encoder.encode(anchor));
+  // TextEncoder writes valid UTF-8, which uses at most 243 distinct byte values, so every class fits a byte.
   const classes = new Uint8Array(256);
   let width = 1;
   for (const bytes of encoded) for (const byte of bytes) if (classes[byte] === 0) classes[byte] = width++;
