@@ -124,34 +124,31 @@ export function buildTable(list: readonly string[]): PrefilterTable {
   const states = children.length;
   const table = new Int32Array(states * width);
   const fail = new Int32Array(states);
-  const queue: number[] = [];
-  for (const [symbol, next] of children[0] as Map<number, number>) {
-    table[symbol] = next;
-    queue.push(next);
-  }
-  // Breadth first, so a state's failure target is complete before the state is.
+  // Breadth first, so a state's failure target (always shallower) is complete before the state is: the
+  // state's row starts as a copy of the target's row, and only its own children differ. The root's row
+  // starts all zeros: every byte that begins no anchor leads back to it.
+  const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head] as number;
-    const failOutputs = outputs[fail[state] as number] as number[];
-    if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
     const row = state * width;
     const failRow = (fail[state] as number) * width;
-    const own = children[state] as Map<number, number>;
-    for (let symbol = 0; symbol < width; symbol++) {
-      const next = own.get(symbol);
-      if (next === undefined) table[row + symbol] = table[failRow + symbol] as number;
-      else {
-        table[row + symbol] = next;
-        fail[next] = table[failRow + symbol] as number;
-        queue.push(next);
-      }
+    if (state !== 0) {
+      table.copyWithin(row, failRow, failRow + width);
+      const failOutputs = outputs[fail[state] as number] as number[];
+      if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
+    }
+    for (const [symbol, next] of children[state] as Map<number, number>) {
+      fail[next] = state === 0 ? 0 : (table[failRow + symbol] as number);
+      table[row + symbol] = next;
+      queue.push(next);
     }
   }
   // Targets become row offsets, and accepting ones are negated (state 0 never accepts), so the scan loop
   // adds the class to the value it just loaded and tests its sign instead of reading a second array.
+  const accepting = outputs.map((accepted) => accepted.length > 0);
   for (let at = 0; at < table.length; at++) {
     const next = table[at] as number;
-    table[at] = (outputs[next] as number[]).length > 0 ? -next * width : next * width;
+    table[at] = accepting[next] ? -next * width : next * width;
   }
 
   return { anchors: [...list], classes, transitions: table, outputs };
