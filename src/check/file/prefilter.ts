@@ -14,7 +14,16 @@ export interface Prefilter {
 export interface PrefilterTable {
   /** The anchors, deduplicated and sorted; outputs refer to them by index. */
   anchors: string[];
-  /** 256 transitions per state; an accepting target is stored negated. */
+  /**
+   * Each byte's class: a number of its own for every byte some anchor contains, 0 for all others (they
+   * lead nowhere but back to the start). Rows indexed by class instead of byte keep the table small enough
+   * to stay in the processor's cache.
+   */
+  classes: Uint8Array;
+  /**
+   * One row per state, one entry per class. An entry is the target state's row offset (state × row
+   * length), so a step is one addition and one load; an accepting target is stored negated.
+   */
   transitions: Int32Array;
   /** The anchors (by index) each state accepts. */
   outputs: number[][];
@@ -83,22 +92,29 @@ interface Automaton {
 
 /**
  * Builds an Aho–Corasick automaton over the anchors' UTF-8 bytes and flattens it into a full transition
- * table (256 entries per state), so the scan is one table lookup per byte with no backtracking and no
- * decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors nothing
- * ever hits.
+ * table (one entry per byte class and state), so the scan is one table lookup per byte with no backtracking
+ * and no decoding: UTF-8 is self-synchronising, so a byte match is a character match. With no anchors
+ * nothing ever hits.
  */
 export function buildTable(list: readonly string[]): PrefilterTable {
+  const encoded = list.map((anchor) => encoder.encode(anchor));
+  // TextEncoder writes valid UTF-8, which uses at most 243 distinct byte values, so every class fits a byte.
+  const classes = new Uint8Array(256);
+  let width = 1;
+  for (const bytes of encoded) for (const byte of bytes) if (classes[byte] === 0) classes[byte] = width++;
+
   const children: Map<number, number>[] = [new Map()];
   const outputs: number[][] = [[]];
-  list.forEach((anchor, index) => {
+  encoded.forEach((bytes, index) => {
     let state = 0;
-    for (const byte of encoder.encode(anchor)) {
-      let next = children[state]?.get(byte);
+    for (const byte of bytes) {
+      const symbol = classes[byte] as number;
+      let next = children[state]?.get(symbol);
       if (next === undefined) {
         next = children.length;
         children.push(new Map());
         outputs.push([]);
-        children[state]?.set(byte, next);
+        children[state]?.set(symbol, next);
       }
       state = next;
     }
@@ -106,62 +122,120 @@ export function buildTable(list: readonly string[]): PrefilterTable {
   });
 
   const states = children.length;
-  const table = new Int32Array(states * 256);
+  const table = new Int32Array(states * width);
   const fail = new Int32Array(states);
-  const queue: number[] = [];
-  for (const [byte, next] of children[0] as Map<number, number>) {
-    table[byte] = next;
-    queue.push(next);
-  }
-  // Breadth first, so a state's failure target is complete before the state is.
+  // Breadth first, so a state's failure target (always shallower) is complete before the state is: the
+  // state's row starts as a copy of the target's row, and only its own children differ. The root's row
+  // starts all zeros: every byte that begins no anchor leads back to it.
+  const queue = [0];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head] as number;
-    const failOutputs = outputs[fail[state] as number] as number[];
-    if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
-    const row = state * 256;
-    const failRow = (fail[state] as number) * 256;
-    const own = children[state] as Map<number, number>;
-    for (let byte = 0; byte < 256; byte++) {
-      const next = own.get(byte);
-      if (next === undefined) table[row + byte] = table[failRow + byte] as number;
-      else {
-        table[row + byte] = next;
-        fail[next] = table[failRow + byte] as number;
-        queue.push(next);
-      }
+    const row = state * width;
+    const failRow = (fail[state] as number) * width;
+    if (state !== 0) {
+      table.copyWithin(row, failRow, failRow + width);
+      const failOutputs = outputs[fail[state] as number] as number[];
+      if (failOutputs.length > 0) outputs[state] = [...(outputs[state] as number[]), ...failOutputs];
+    }
+    for (const [symbol, next] of children[state] as Map<number, number>) {
+      fail[next] = state === 0 ? 0 : (table[failRow + symbol] as number);
+      table[row + symbol] = next;
+      queue.push(next);
     }
   }
-  // Accepting states are stored negated in the table (state 0 never accepts), so the scan loop tests the
-  // value it just loaded instead of reading a second array on every byte.
+  // Targets become row offsets, and accepting ones are negated (state 0 never accepts), so the scan loop
+  // adds the class to the value it just loaded and tests its sign instead of reading a second array.
+  const accepting = outputs.map((accepted) => accepted.length > 0);
   for (let at = 0; at < table.length; at++) {
     const next = table[at] as number;
-    if ((outputs[next] as number[]).length > 0) table[at] = -next;
+    table[at] = accepting[next] ? -next * width : next * width;
   }
 
-  return { anchors: [...list], transitions: table, outputs };
+  return { anchors: [...list], classes, transitions: table, outputs };
 }
 
+/** Bytes below which a file is searched with one cursor: splitting it would save less than it costs. */
+const SPLIT_BYTES = 512;
+
 /** The scan loops over a built table. */
-function fromTable({ anchors: list, transitions: table, outputs }: PrefilterTable): Automaton {
-  return {
-    hits(bytes) {
-      let state = 0;
-      for (let i = 0; i < bytes.length; i++) {
-        state = table[(state << 8) | (bytes[i] as number)] as number;
-        if (state < 0) return true;
+function fromTable({ anchors: list, classes, transitions: table, outputs }: PrefilterTable): Automaton {
+  const width = table.length / outputs.length;
+  // How far a cursor reads past its quarter's end: an anchor that starts in the quarter ends in that reach.
+  const reach = Math.max(0, ...list.map((anchor) => encoder.encode(anchor).length - 1));
+
+  /** Adds the anchors an accepting state (stored negated) ends to `found`, and returns the state. */
+  const accept = (state: number, found: Set<string>): number => {
+    for (const index of outputs[-state / width] as number[]) found.add(list[index] as string);
+    return -state;
+  };
+
+  /**
+   * Runs the automaton from `state` over `bytes[from, to)`. Without `found` it stops at the first
+   * accepting state; with it, it adds every anchor that ends in the range. True when an anchor ended.
+   */
+  const runs = (bytes: Uint8Array, state: number, from: number, to: number, found?: Set<string>): boolean => {
+    let hit = false;
+    for (let i = from; i < to; i++) {
+      state = table[state + (classes[bytes[i] as number] as number)] as number;
+      if (state < 0) {
+        if (!found) return true;
+        hit = true;
+        state = accept(state, found);
       }
-      return false;
-    },
+    }
+    return hit;
+  };
+
+  /**
+   * Each step waits for the previous step's load, so one cursor leaves the processor idle most of the time.
+   * Four cursors over the file's quarters interleave four independent chains of loads; each quarter's
+   * cursor runs on past its end by `reach`, so an anchor across a boundary is found by the cursor it starts in.
+   */
+  const search = (bytes: Uint8Array, found?: Set<string>): boolean => {
+    const length = bytes.length;
+    if (length < SPLIT_BYTES) return runs(bytes, 0, 0, length, found);
+    const quarter = Math.ceil(length / 4);
+    const second = quarter;
+    const third = 2 * quarter;
+    const fourth = 3 * quarter;
+    // The last quarter is the shortest: all four cursors step together over its length.
+    const together = length - fourth;
+    let hit = false;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    for (let i = 0; i < together; i++) {
+      a = table[a + (classes[bytes[i] as number] as number)] as number;
+      b = table[b + (classes[bytes[second + i] as number] as number)] as number;
+      c = table[c + (classes[bytes[third + i] as number] as number)] as number;
+      d = table[d + (classes[bytes[fourth + i] as number] as number)] as number;
+      if ((a | b | c | d) < 0) {
+        if (!found) return true;
+        hit = true;
+        if (a < 0) a = accept(a, found);
+        if (b < 0) b = accept(b, found);
+        if (c < 0) c = accept(c, found);
+        if (d < 0) d = accept(d, found);
+      }
+    }
+    const end = quarter + reach;
+    if (runs(bytes, a, together, Math.min(end, length), found)) {
+      if (!found) return true;
+      hit = true;
+    }
+    if (runs(bytes, b, second + together, Math.min(second + end, length), found)) {
+      if (!found) return true;
+      hit = true;
+    }
+    return runs(bytes, c, third + together, Math.min(third + end, length), found) || hit;
+  };
+
+  return {
+    hits: (bytes) => search(bytes),
     anchorsIn(bytes) {
       const found = new Set<string>();
-      let state = 0;
-      for (let i = 0; i < bytes.length; i++) {
-        state = table[(state << 8) | (bytes[i] as number)] as number;
-        if (state < 0) {
-          state = -state;
-          for (const index of outputs[state] as number[]) found.add(list[index] as string);
-        }
-      }
+      search(bytes, found);
       return found;
     },
   };

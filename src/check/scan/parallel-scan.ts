@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { createEngine } from '../engine/engine.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
-import type { PrefilterTable } from '../file/prefilter.ts';
 import type { ActiveRule } from '../finding.ts';
-import { type ScanOutput, scanFiles } from './scan-files.ts';
+import { checkBytes, isBinary, readBytes, type ScanOutput, scanFile, scanFiles, siftingPrefilter } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
+import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
 
-/** Everything a thread needs to build the engine and take its share; plain data, copied to workers. */
+/** Everything a scan needs. */
 export interface ScanJob {
   files: WalkedFile[];
   rules: readonly ActiveRule[];
@@ -16,36 +16,10 @@ export interface ScanJob {
   maxBytes: number;
 }
 
-/** A job as a worker receives it: with the shared counter threads claim chunks of files from. */
-export interface WorkerJob extends ScanJob {
-  counter: SharedArrayBuffer;
-  chunk: number;
-  /** The automaton this thread built, copied to each worker instead of being rebuilt there. */
-  prefilter?: PrefilterTable;
-}
-
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
 const CHUNK = 64;
 /** Below this many files a worker's start-up costs more than it saves. */
 const FILES_PER_WORKER = 2000;
-
-/** Claims chunks from the shared counter until none are left, scanning each; used by every thread. */
-export function scanClaimedChunks(job: WorkerJob, engine: ReturnType<typeof createEngine>): ScanOutput {
-  const counter = new Int32Array(job.counter);
-  const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
-  for (let index = Atomics.add(counter, 0, 1); index * job.chunk < job.files.length; index = Atomics.add(counter, 0, 1)) {
-    merge(output, scanFiles(job.files.slice(index * job.chunk, (index + 1) * job.chunk), engine, job.maxBytes));
-  }
-  return output;
-}
-
-function merge(into: ScanOutput, from: ScanOutput): void {
-  for (const finding of from.findings) into.findings.push(finding);
-  for (const note of from.skipped) into.skipped.push(note);
-  into.bytes += from.bytes;
-  into.candidates += from.candidates;
-  into.suppressed += from.suppressed;
-}
 
 /** Worker threads that can be started early, so they load their modules while this thread walks the files. */
 export interface ScanPool {
@@ -53,6 +27,76 @@ export interface ScanPool {
   warm(): void;
   /** Scans the job's files on this thread and on as many workers as its size is worth. */
   run(job: ScanJob): Promise<ScanOutput>;
+}
+
+/**
+ * Reads one file again and runs the matchers on it: a file a worker passed, or CI configuration that is
+ * parsed whatever the prefilter says. The worker already counted its bytes.
+ */
+function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: ScanOutput): void {
+  const bytes = readBytes(file.absolute, maxBytes);
+  if (typeof bytes === 'string') output.skipped.push({ path: file.path, reason: bytes });
+  else if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
+  else checkBytes(file, bytes, engine, output);
+}
+
+/**
+ * This thread's part of a parallel scan, beside workers sifting the same shared job (`pending` settles
+ * with what each reports). It claims chunks like the workers, and matches the files it passes at once;
+ * between chunks it takes up the files the workers passed, so matching keeps pace with sifting. Once the
+ * workers are done it matches what is left, then the CI files that no thread passed.
+ */
+export async function scanBesideWorkers(
+  job: ScanJob,
+  engine: Engine,
+  shared: SiftJob,
+  pending: Promise<SiftOutput | undefined>[],
+): Promise<ScanOutput> {
+  const { files, maxBytes } = job;
+  const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
+  const prefilter = siftingPrefilter(engine);
+  const counters = new Int32Array(shared.counters);
+  const passed = new Int32Array(shared.passed);
+  // Files whose fate is settled: read and checked here, passed by a worker and checked, or skipped by one.
+  const settled = new Uint8Array(files.length);
+  let taken = 0;
+  const takeUpPassed = () => {
+    while (taken < Atomics.load(counters, PUBLISHED)) {
+      const index = Atomics.load(passed, taken);
+      // The slot is taken but not written yet: the next call picks it up.
+      if (index === -1) return;
+      taken++;
+      settled[index] = 1;
+      recheck(files[index] as WalkedFile, engine, maxBytes, output);
+    }
+  };
+
+  // Let the workers receive the job before this thread starts its synchronous share.
+  await yieldToEvents();
+  for (;;) {
+    const start = Atomics.add(counters, NEXT_CHUNK, 1) * shared.chunk;
+    if (start >= files.length) break;
+    const end = Math.min(files.length, start + shared.chunk);
+    for (let index = start; index < end; index++) {
+      settled[index] = 1;
+      scanFile(files[index] as WalkedFile, engine, prefilter, maxBytes, output);
+    }
+    takeUpPassed();
+  }
+
+  for (const sifted of await Promise.all(pending)) {
+    if (!sifted) continue;
+    output.bytes += sifted.bytes;
+    for (const { index, reason } of sifted.skipped) {
+      settled[index] = 1;
+      output.skipped.push({ path: (files[index] as WalkedFile).path, reason });
+    }
+  }
+  takeUpPassed();
+  files.forEach((file, index) => {
+    if (settled[index] === 0 && engine.parsesAlways(file.rootPath)) recheck(file, engine, maxBytes, output);
+  });
+  return output;
 }
 
 /** A pool of up to `threads - 1` workers; this thread is the last one. */
@@ -65,9 +109,9 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
       workers.push(worker);
     }
   };
-  const finish = (worker: Worker, job: WorkerJob | null) =>
-    new Promise<ScanOutput | undefined>((resolve, reject) => {
-      worker.once('message', (output: ScanOutput) => resolve(output));
+  const finish = (worker: Worker, job: SiftJob | null) =>
+    new Promise<SiftOutput | undefined>((resolve, reject) => {
+      worker.once('message', (output: SiftOutput) => resolve(output));
       worker.once('error', reject);
       worker.once('exit', (code) =>
         code === 0 ? resolve(undefined) : reject(new Error(`scan worker stopped with exit code ${code}`)),
@@ -82,15 +126,17 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
       const wanted = Math.min(threads - 1, Math.floor(job.files.length / FILES_PER_WORKER));
       if (wanted > 0) warm();
       for (const idle of workers.slice(wanted)) void finish(idle, null);
-      const shared: WorkerJob = { ...job, counter: new SharedArrayBuffer(4), chunk: CHUNK };
-      // Only a scan that has workers builds the automaton up front; a small one may never need it.
-      if (wanted > 0) shared.prefilter = engine.prefilter.table();
+      if (wanted === 0) return scanFiles(job.files, engine, job.maxBytes);
+      const shared: SiftJob = {
+        paths: job.files.map((file) => file.absolute).join('\0'),
+        maxBytes: job.maxBytes,
+        // Built here once and copied, so no worker builds it again.
+        prefilter: siftingPrefilter(engine)?.table(),
+        chunk: CHUNK,
+        ...sharedState(job.files.length),
+      };
       const pending = workers.slice(0, wanted).map((worker) => finish(worker, shared));
-      // Let the workers receive the job before this thread starts its synchronous share.
-      await yieldToEvents();
-      const output = scanClaimedChunks(shared, engine);
-      for (const done of await Promise.all(pending)) if (done) merge(output, done);
-      return output;
+      return scanBesideWorkers(job, engine, shared, pending);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Engine } from '../engine/engine.ts';
+import type { Prefilter } from '../file/prefilter.ts';
 import type { Finding } from '../finding.ts';
 import type { SkipNote, WalkedFile } from './walk.ts';
 
@@ -25,58 +26,84 @@ export interface ScanOutput {
 let readBuffer: Buffer | undefined;
 
 /**
- * Reads a file into `buffer` (one byte longer than the size limit) and returns the byte count, or why it was
- * skipped. One `read` call fills it: on a regular file a short read means the end of the file, so the size
- * needs no `stat` unless the file turns out too large.
+ * Reads a file into this thread's buffer (one byte longer than the size limit) and returns its bytes, or
+ * why it is skipped. One `read` call fills the buffer: on a regular file a short read means the end of the
+ * file, so the size needs no `stat` unless the file turns out too large. The bytes are valid until the
+ * next call on the same thread.
  */
-function readInto(absolute: string, buffer: Buffer, maxBytes: number): number | string {
+export function readBytes(absolute: string, maxBytes: number): Buffer | string {
+  // Each thread has its own module instance, so reusing the buffer is safe, and it saves allocating (and
+  // later collecting) a size-limit buffer for every file.
+  if (readBuffer?.length !== maxBytes + 1) readBuffer = Buffer.allocUnsafe(maxBytes + 1);
   let fd: number | undefined;
+  let read: number;
   try {
     fd = openSync(absolute, 'r');
-    const read = readSync(fd, buffer);
+    read = readSync(fd, readBuffer);
     if (read > maxBytes) return `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)`;
-    return read;
   } catch (error) {
     return `not readable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  return readBuffer.subarray(0, read);
+}
+
+/** Whether a file's bytes are binary: a NUL byte near the start, as Git decides. */
+export function isBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF).includes(0);
+}
+
+/** Whether a file's bytes go to the matchers: some anchor occurs in them, or the engine reads every file. */
+export function passes(bytes: Uint8Array, prefilter: Prefilter | undefined): boolean {
+  return prefilter === undefined || prefilter.hits(bytes);
+}
+
+/** Decodes a file that passed and runs the matchers on it, adding what they report to `output`. */
+export function checkBytes(file: WalkedFile, bytes: Buffer, engine: Engine, output: ScanOutput): void {
+  output.candidates++;
+  const anchors = engine.readsEverything ? undefined : engine.prefilter.anchorsIn(bytes);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const result = engine.checkText(file, text, anchors);
+  for (const finding of result.findings) output.findings.push(finding);
+  output.suppressed += result.suppressed;
+}
+
+/** The prefilter a scan sifts with: none when the engine reads every file whatever it holds. */
+export function siftingPrefilter(engine: Engine): Prefilter | undefined {
+  return engine.readsEverything ? undefined : engine.prefilter;
 }
 
 /**
- * Reads files one after another into one reused buffer and checks them: binary files and files over the
- * size limit are skipped (with a note), every other file gets the byte-level prefilter, and only files
- * it passes are decoded and matched. Synchronous on purpose: on a warm page cache a read is a few
- * microseconds, far less than a round trip through the thread pool; parallelism comes from running
- * several of these in worker threads.
+ * Reads one file and checks it: a binary file or one over the size limit is skipped (with a note), every
+ * other file gets the byte-level prefilter, and only a file it passes (or CI configuration, which is always
+ * parsed) is decoded and matched.
+ */
+export function scanFile(
+  file: WalkedFile,
+  engine: Engine,
+  prefilter: Prefilter | undefined,
+  maxBytes: number,
+  output: ScanOutput,
+): void {
+  const bytes = readBytes(file.absolute, maxBytes);
+  if (typeof bytes === 'string') {
+    output.skipped.push({ path: file.path, reason: bytes });
+    return;
+  }
+  output.bytes += bytes.length;
+  if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
+  else if (passes(bytes, prefilter) || engine.parsesAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
+}
+
+/**
+ * Reads files one after another and checks each. Synchronous on purpose: on a warm page cache a read is a
+ * few microseconds, far less than a round trip through the thread pool; parallelism comes from running
+ * the prefilter in worker threads.
  */
 export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
   const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
-  // Each thread has its own module instance, so reusing the buffer across calls is safe, and it saves
-  // allocating (and later collecting) a size-limit buffer for every chunk.
-  if (readBuffer?.length !== maxBytes + 1) readBuffer = Buffer.allocUnsafe(maxBytes + 1);
-  const buffer = readBuffer;
-  for (const file of files) {
-    const read = readInto(file.absolute, buffer, maxBytes);
-    if (typeof read === 'string') {
-      output.skipped.push({ path: file.path, reason: read });
-      continue;
-    }
-    const bytes = buffer.subarray(0, read);
-    output.bytes += read;
-    if (bytes.subarray(0, BINARY_SNIFF).includes(0)) {
-      output.skipped.push({ path: file.path, reason: 'binary' });
-      continue;
-    }
-    // Most files hold no anchor: the early-exit pass without bookkeeping is measurably faster for them than
-    // collecting anchors, so the full pass runs only on files that hit.
-    if (!engine.readsEverything && !engine.prefilter.hits(bytes) && !engine.parsesAlways(file.rootPath)) continue;
-    output.candidates++;
-    const anchors = engine.readsEverything ? undefined : engine.prefilter.anchorsIn(bytes);
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    const result = engine.checkText(file, text, anchors);
-    output.findings.push(...result.findings);
-    output.suppressed += result.suppressed;
-  }
+  const prefilter = siftingPrefilter(engine);
+  for (const file of files) scanFile(file, engine, prefilter, maxBytes, output);
   return output;
 }

@@ -45,7 +45,9 @@ export function walk(
 ): { files: WalkedFile[]; skipped: SkipNote[] } {
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
-  const seen = new Set<string>();
+  // Only several targets can name a file twice (`. src`): one directory's walk meets each file once, so it
+  // skips remembering every path, a measurable share of a large walk.
+  const seen = targets.length > 1 ? new Set<string>() : undefined;
 
   for (const target of targets) {
     const absolute = path.resolve(cwd, target);
@@ -60,9 +62,9 @@ export function walk(
     const repoRoot = repositoryRoot(directory);
     const base = repoRoot ?? directory;
     if (stats.isFile()) {
-      if (!seen.has(absolute))
+      if (!seen?.has(absolute))
         files.push({ absolute, path: toPosix(path.relative(cwd, absolute)), rootPath: toPosix(path.relative(base, absolute)) });
-      seen.add(absolute);
+      seen?.add(absolute);
       continue;
     }
     if (!stats.isDirectory()) throw new UnreadablePathError(target, 'not a file or directory');
@@ -96,8 +98,8 @@ export function walk(
         if (here.length > 0 && isIgnored(here, childRoot, isDirectory)) continue;
         const child = `${dir}${path.sep}${name}`;
         if (isDirectory) visit(child, childRoot, childShown, here);
-        else if (!seen.has(child)) {
-          seen.add(child);
+        else if (!seen?.has(child)) {
+          seen?.add(child);
           files.push({ absolute: child, path: childShown, rootPath: childRoot });
           onFile?.(files.length);
         }

@@ -51,4 +51,26 @@ describe('prefilter', () => {
     expect(fromCopy).toEqual(before);
     expect(copied.states).toBe(lazy.states);
   });
+
+  it.each([601, 10_001])(
+    'finds an anchor anywhere in a file of %i bytes, also across the quarters it searches in parallel',
+    (length) => {
+      const anchors = ['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X', '-/jwks', 'héllo'];
+      const prefilter = createPrefilter([], structuredClone(buildTable([...anchors].sort())));
+      const filler = Buffer.alloc(length, 'x');
+      expect(prefilter.hits(filler)).toBe(false);
+      const quarter = Math.ceil(length / 4);
+      const places = [0, quarter - 5, quarter, 2 * quarter - 5, 2 * quarter + 1, 3 * quarter - 5, 3 * quarter, length - 15];
+      for (const at of places) {
+        const sample = Buffer.from(filler);
+        sample.write('$CI_JOB_JWT_V2X', at);
+        expect(prefilter.hits(sample), `anchor at ${at}`).toBe(true);
+        expect([...prefilter.anchorsIn(sample)].sort(), `anchors at ${at}`).toEqual(['CI_JOB_JWT', 'CI_JOB_JWT_V2', 'JWT_V2X']);
+      }
+      // A prefix that stops short of the whole anchor at the end of each quarter is no hit.
+      const cut = Buffer.from(filler);
+      for (const end of [quarter, 2 * quarter, 3 * quarter, length]) cut.write('CI_JOB_JW', end - 9);
+      expect(prefilter.hits(cut)).toBe(false);
+    },
+  );
 });

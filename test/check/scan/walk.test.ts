@@ -38,6 +38,11 @@ describe('walk', () => {
     expect(paths(root, ['x.sh'])).toEqual(['x.sh']);
   });
 
+  it('lists a file once when several targets name it', () => {
+    const root = tempTree({ 'src/a.js': '', 'src/b.js': '', 'c.js': '' });
+    expect(paths(root, ['.', 'src', 'src/a.js'])).toEqual(['c.js', 'src/a.js', 'src/b.js']);
+  });
+
   it('does not follow symbolic links and says so', () => {
     const root = tempTree({ 'real/a.js': '' });
     mkdirSync(path.join(root, 'links'));

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
+import type { ActiveRule } from '../../../src/check/finding.ts';
+import { createScanPool, scanBesideWorkers } from '../../../src/check/scan/parallel-scan.ts';
+import type { ScanOutput } from '../../../src/check/scan/scan-files.ts';
+import { walk } from '../../../src/check/scan/walk.ts';
+import { sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
+import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
+import { tempTree } from './temp-tree.ts';
+
+const sample = { file: 'x', text: 'x' };
+const rule: ActiveRule = {
+  index: 0,
+  rule: detectRuleSchema.parse({ kind: 'ci-variable', name: 'OLD_VAR', example: sample, near_miss: sample }),
+  severity: 'error',
+  info: { id: 'old-var', title: 'OLD_VAR is gone', description: 'd', helpUri: 'https://s/register/old-var/' },
+  message: 'OLD_VAR is gone',
+};
+
+/** What a scan reports, in an order that does not depend on which thread read which file. */
+const settled = (output: ScanOutput) => ({
+  findings: output.findings.map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`).sort(),
+  skipped: output.skipped.map((note) => `${note.path}: ${note.reason}`).sort(),
+  bytes: output.bytes,
+  candidates: output.candidates,
+});
+
+/** Enough files for a worker: uses, binary and oversized files spread over every thread's chunks. */
+function largeTree(): Record<string, string | Uint8Array> {
+  const files: Record<string, string | Uint8Array> = {};
+  for (let index = 0; index < 4200; index++) {
+    const name = `step-${String(index).padStart(4, '0')}`;
+    if (index % 150 === 7) files[`${name}.sh`] = `echo one\necho $OLD_VAR\n`;
+    else if (index % 700 === 3) files[`${name}.bin`] = Uint8Array.from([0, 1, 2]);
+    else if (index % 900 === 5) files[`${name}.sh`] = `echo $OLD_VAR ${'x'.repeat(200)}\n`;
+    else files[`${name}.sh`] = `echo step ${index}\n`;
+  }
+  // CI configuration without an anchor is parsed all the same, whichever thread reads it.
+  files['.gitlab-ci.yml'] = 'job: [\n';
+  files['zz/.gitlab-ci.yml'] = 'job: [\n';
+  return files;
+}
+
+describe('createScanPool', () => {
+  it.each([2, 3])('reports the same with %i threads as with one', async (threads) => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+
+    const single = settled(await createScanPool(1).run(job));
+    const threaded = settled(await createScanPool(threads).run(job));
+
+    expect(threaded).toEqual(single);
+    expect(single.findings).toHaveLength(28 + 2);
+    expect(single.findings).toContain('.gitlab-ci.yml:2 parse-error');
+    expect(single.findings).toContain('zz/.gitlab-ci.yml:2 parse-error');
+    expect(single.skipped).toContain('step-0003.bin: binary');
+    expect(single.skipped).toContain('step-0005.sh: larger than the size limit (215 > 100 bytes)');
+  });
+
+  it('matches the files a worker passed, notes those it skipped, and parses the CI files it did not pass', async () => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+    const engine = createEngine(job.rules, job.layout);
+    const shared = {
+      paths: walked.map((file) => file.absolute).join('\0'),
+      maxBytes: job.maxBytes,
+      prefilter: engine.prefilter.table(),
+      chunk: 64,
+      ...sharedState(walked.length),
+    };
+    // A worker that claims every chunk before this thread starts: everything reaches it through the worker.
+    const sifted = siftClaimedChunks(shared);
+
+    const besides = settled(await scanBesideWorkers(job, engine, shared, [Promise.resolve(sifted)]));
+
+    expect(besides).toEqual(settled(await createScanPool(1).run(job)));
+    expect(besides.findings).toHaveLength(28 + 2);
+  });
+});
