@@ -1,4 +1,5 @@
 import type { Register } from '../../register/register.ts';
+import { headCommit, originUrl } from './git-files.ts';
 
 /** Where a report comes from, so reports of many projects can be gathered (`sunset readiness`). */
 export interface ReportOrigin {
@@ -62,9 +63,11 @@ export function reportOrigin(options: {
   now?: Date;
 }): ReportOrigin {
   const { env, cwd } = options;
-  const remote = env.CI_PROJECT_PATH ? undefined : git(cwd, ['config', '--get', 'remote.origin.url']);
+  // The repository's files answer first; git runs only where they cannot (see git-files.ts).
+  const fromFiles = env.CI_PROJECT_PATH ? null : originUrl(cwd);
+  const remote = fromFiles === undefined ? git(cwd, ['config', '--get', 'remote.origin.url']) : (fromFiles ?? undefined);
   const project = env.CI_PROJECT_PATH || (remote && projectFromRemote(remote)) || options.project;
-  const commit = env.CI_COMMIT_SHA || git(cwd, ['rev-parse', 'HEAD']);
+  const commit = env.CI_COMMIT_SHA || headCommit(cwd) || git(cwd, ['rev-parse', 'HEAD']);
   return {
     ...(project ? { project } : {}),
     ...(commit ? { commit } : {}),
