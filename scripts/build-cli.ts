@@ -2,6 +2,7 @@
  * `npm run build:cli` (and `prepack`): compiles the CLI and the library to JavaScript for the package.
  *
  *   lib/cli.js, lib/index.js, lib/<worker>.js and shared chunks  the code, npm dependencies inlined
+ *   lib/check-script.js        `sunset check` alone in one script, which lib/cli.js runs with a code cache
  *   lib/sunset-data.json       the validated register and the demo fixture repositories, read at run time
  *   lib/register.json          the register as published (`/register.json` on the site)
  *   lib/schemas/*.schema.json  the JSON Schemas of the YAML files users write
@@ -11,6 +12,7 @@
  * Exits 1 when the content has problems.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +24,8 @@ import {
   type WorkerLayout,
   workerModules,
 } from '../src/package/build-substitutions.ts';
+import { CHECK_SCRIPT_FILE } from '../src/package/cli-main.ts';
+import { SCRIPT_URL_PARAMETER } from '../src/package/code-cached-script.ts';
 import { PACKAGED_DATA_FILE, PACKAGED_DATA_FORMAT, type PackagedDataFile } from '../src/package/packaged-data.ts';
 import { readinessStyles } from '../src/readiness/readiness-styles.ts';
 import { readFixtureRepositories } from '../src/reference/analytics/repository/read-fixture-repositories.ts';
@@ -102,7 +106,7 @@ function packagedPlugin(layout: WorkerLayout): Plugin {
 }
 
 // The readiness site's stylesheets, inlined so an installed package needs no src/styles/.
-const readinessStylesText = JSON.stringify(readinessStyles());
+const readinessStylesText = JSON.stringify(JSON.stringify(readinessStyles()));
 
 const common = {
   bundle: true,
@@ -118,6 +122,29 @@ const common = {
     js: "import { createRequire as __sunsetRequire } from 'node:module'; const require = __sunsetRequire(import.meta.url);",
   },
 } as const;
+
+// `sunset check` on its own: one script without the other commands, so the command every pipeline runs
+// loads one file, which lib/cli.js runs with a code cache (src/package/code-cached-script.ts).
+const checkBuild = await build({
+  ...common,
+  format: 'cjs',
+  banner: {},
+  metafile: true,
+  write: false,
+  entryPoints: [path.join(SRC, 'package/check-main.ts')],
+  outfile: path.join(LIB, CHECK_SCRIPT_FILE),
+  define: {
+    'import.meta.url': SCRIPT_URL_PARAMETER,
+    SUNSET_VERSION: JSON.stringify(manifest.version),
+    SUNSET_INLINE_DATA: 'undefined',
+    SUNSET_READINESS_STYLES: readinessStylesText,
+  },
+  plugins: [packagedPlugin('files')],
+});
+const [checkScriptOutput] = checkBuild.outputFiles;
+if (!checkScriptOutput) throw new Error('build:cli: esbuild wrote no check script');
+await writeFile(checkScriptOutput.path, checkScriptOutput.contents);
+const checkScriptHash = createHash('sha256').update(checkScriptOutput.contents).digest('hex').slice(0, 16);
 
 // The package's lib/: one file per entry, shared chunks beside them (flat, so `import.meta.url` finds the data).
 const libBuild = await build({
@@ -135,6 +162,7 @@ const libBuild = await build({
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: 'undefined',
     SUNSET_READINESS_STYLES: readinessStylesText,
+    SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
   },
   plugins: [packagedPlugin('files')],
 });
@@ -142,6 +170,7 @@ const libBuild = await build({
 // What each chunk holds, for looking into start-up cost (esbuild's analyzer reads it); not shipped.
 await mkdir(path.join(ROOT, '.cache', 'sunset'), { recursive: true });
 await writeFile(path.join(ROOT, '.cache', 'sunset', 'lib-meta.json'), JSON.stringify(libBuild.metafile));
+await writeFile(path.join(ROOT, '.cache', 'sunset', 'check-script-meta.json'), JSON.stringify(checkBuild.metafile));
 
 // The one file: the main thread runs the CLI; a worker thread runs the worker it is told to.
 const workerBranches = [...workers]
@@ -169,6 +198,7 @@ if (isMainThread) {
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: JSON.stringify(dataText),
     SUNSET_READINESS_STYLES: readinessStylesText,
+    SUNSET_CHECK_SCRIPT_HASH: 'undefined',
   },
   plugins: [packagedPlugin('one-file')],
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
@@ -48,6 +48,15 @@ export interface CheckResult {
 
 const ROOT_CI = /^\.gitlab-ci\.ya?ml$/;
 
+/** A root CI configuration's text; one that cannot be read includes nothing. */
+function readRootCi(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** Scans the paths for uses of what the register removes or deprecates in the range. */
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
@@ -61,7 +70,8 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   const includes = new Set<string>();
   const yamlPaths = files.filter((file) => /\.ya?ml$/.test(file.rootPath)).map((file) => file.rootPath);
   for (const root of files.filter((file) => ROOT_CI.test(path.posix.basename(file.rootPath)))) {
-    const text = await readFile(root.absolute, 'utf8').catch(() => '');
+    // Read synchronously, as the scan reads files: an asynchronous read would start libuv's thread pool.
+    const text = readRootCi(root.absolute);
     const folder = path.posix.dirname(root.rootPath);
     const prefix = folder === '.' ? '' : `${folder}/`;
     const below = yamlPaths

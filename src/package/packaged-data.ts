@@ -3,7 +3,7 @@
  * fixture repositories, written by scripts/build-cli.ts as `sunset-data.json` next to the compiled code, or
  * inlined into the one-file `sunset.mjs`. Only built code imports this module.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { RegisterData } from '../register/load.ts';
 
 /** Set by the build: the data file's text in `sunset.mjs`, `undefined` in the package's `lib/`. */
@@ -31,11 +31,13 @@ export interface PackagedData {
 
 let cached: Promise<PackagedData> | undefined;
 
+// Read synchronously: the first asynchronous file read of a process starts libuv's thread pool, which costs
+// a `sunset check` more than the read itself.
 async function read(): Promise<PackagedData> {
   const text =
     typeof SUNSET_INLINE_DATA === 'string'
       ? SUNSET_INLINE_DATA
-      : await readFile(new URL(`./${PACKAGED_DATA_FILE}`, import.meta.url), 'utf8');
+      : readFileSync(new URL(`./${PACKAGED_DATA_FILE}`, import.meta.url), 'utf8');
   const file = JSON.parse(text) as PackagedDataFile;
   if (file.format !== PACKAGED_DATA_FORMAT) {
     throw new Error(`${PACKAGED_DATA_FILE}: format ${file.format}, expected ${PACKAGED_DATA_FORMAT}; reinstall the package`);

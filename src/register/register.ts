@@ -3,7 +3,7 @@ import type { NameCategory } from '../schemas/names.ts';
 import type { Offering } from '../schemas/offering.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import type { RegisterData } from './load.ts';
-import { compareReleases, inRange, newestFirst, parseRelease } from './releases.ts';
+import { compareReleaseParts, compareReleases, inRange, newestFirst, parseRelease, releaseParts } from './releases.ts';
 
 /** Where an identifier is named: the entry and the category it is filed under. */
 export interface NameHit {
@@ -44,9 +44,15 @@ function byCodeUnit(a: string, b: string): number {
 
 /** Sorts entries newest removal first, then breaking first, then by id, so lists are stable. */
 export function sortEntries(entries: readonly RegisterEntry[]): RegisterEntry[] {
-  return [...entries].sort(
-    (a, b) => compareReleases(b.removed_in, a.removed_in) || Number(b.breaking) - Number(a.breaking) || byCodeUnit(a.id, b.id),
+  // Each release parsed once, not twice per comparison: the CLI sorts the register on every start.
+  const keyed = entries.map((entry) => ({ entry, removed: releaseParts(entry.removed_in) }));
+  keyed.sort(
+    (a, b) =>
+      compareReleaseParts(b.removed, a.removed) ||
+      Number(b.entry.breaking) - Number(a.entry.breaking) ||
+      byCodeUnit(a.entry.id, b.entry.id),
   );
+  return keyed.map(({ entry }) => entry);
 }
 
 /** Builds the register's indexes over loaded data. */
