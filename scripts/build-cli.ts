@@ -55,7 +55,12 @@ const dataFile: PackagedDataFile = {
   register: { ...data, sources: [...data.sources] },
   repositories: Object.fromEntries(Object.entries(repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
 };
-const dataText = JSON.stringify(dataFile);
+// ASCII only (other characters as \u escapes): Node reads an ASCII file into a one-byte string, which
+// decodes and parses faster than the two-byte string a single `…` would make of all 350 KB.
+const dataText = JSON.stringify(dataFile).replace(
+  /[\u0080-\uffff]/g,
+  (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+);
 
 await rm(LIB, { recursive: true, force: true });
 await mkdir(path.join(LIB, 'schemas'), { recursive: true });
