@@ -3,7 +3,8 @@
  *
  *   lib/cli.js, lib/index.js, lib/<worker>.js and shared chunks  the code, npm dependencies inlined
  *   lib/check-script.js        `sunset check` alone in one script, which lib/cli.js runs with a code cache
- *   lib/sunset-data.json       the validated register and the demo fixture repositories, read at run time
+ *   lib/sunset-data.json       the validated register's entries, error conditions, releases and settings
+ *   lib/sunset-data-more.json  the rest of the register and the demo fixture repositories, read when needed
  *   lib/register.json          the register as published (`/register.json` on the site)
  *   lib/schemas/*.schema.json  the JSON Schemas of the YAML files users write
  *   lib/types/                 type declarations of the library API (src/index.ts)
@@ -26,7 +27,13 @@ import {
 } from '../src/package/build-substitutions.ts';
 import { CHECK_SCRIPT_FILE } from '../src/package/cli-main.ts';
 import { SCRIPT_URL_PARAMETER } from '../src/package/code-cached-script.ts';
-import { PACKAGED_DATA_FILE, PACKAGED_DATA_FORMAT, type PackagedDataFile } from '../src/package/packaged-data.ts';
+import {
+  PACKAGED_DATA_FILE,
+  PACKAGED_DATA_FORMAT,
+  PACKAGED_MORE_DATA_FILE,
+  type PackagedDataFile,
+  type PackagedMoreDataFile,
+} from '../src/package/packaged-data.ts';
 import { readinessStyles } from '../src/readiness/readiness-styles.ts';
 import { readFixtureRepositories } from '../src/reference/analytics/repository/read-fixture-repositories.ts';
 import { demoFixtures } from '../src/reference/platform/world.ts';
@@ -50,21 +57,24 @@ if (problems.length > 0) {
   process.exit(1);
 }
 const repositories = await readFixtureRepositories(CONTENT, demoFixtures().projects);
-const dataFile: PackagedDataFile = {
+const { entries, errors, releases, settings, sources, ...more } = data;
+const dataFile: PackagedDataFile = { format: PACKAGED_DATA_FORMAT, register: { entries, errors, releases, settings } };
+const moreDataFile: PackagedMoreDataFile = {
   format: PACKAGED_DATA_FORMAT,
-  register: { ...data, sources: [...data.sources] },
+  register: { ...more, sources: [...sources] },
   repositories: Object.fromEntries(Object.entries(repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
 };
 // ASCII only (other characters as \u escapes): Node reads an ASCII file into a one-byte string, which
-// decodes and parses faster than the two-byte string a single `…` would make of all 350 KB.
-const dataText = JSON.stringify(dataFile).replace(
-  /[\u0080-\uffff]/g,
-  (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-);
+// decodes and parses faster than the two-byte string a single `…` would make of the whole file.
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const dataText = asciiJson(dataFile);
+const moreDataText = asciiJson(moreDataFile);
 
 await rm(LIB, { recursive: true, force: true });
 await mkdir(path.join(LIB, 'schemas'), { recursive: true });
 await writeFile(path.join(LIB, PACKAGED_DATA_FILE), dataText);
+await writeFile(path.join(LIB, PACKAGED_MORE_DATA_FILE), moreDataText);
 const siteUrl = data.settings.site_url;
 await writeFile(
   path.join(LIB, 'register.json'),
@@ -142,6 +152,7 @@ const checkBuild = await build({
     'import.meta.url': SCRIPT_URL_PARAMETER,
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: 'undefined',
+    SUNSET_INLINE_MORE_DATA: 'undefined',
     SUNSET_READINESS_STYLES: readinessStylesText,
   },
   plugins: [packagedPlugin('files')],
@@ -166,6 +177,7 @@ const libBuild = await build({
   define: {
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: 'undefined',
+    SUNSET_INLINE_MORE_DATA: 'undefined',
     SUNSET_READINESS_STYLES: readinessStylesText,
     SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
   },
@@ -202,6 +214,7 @@ if (isMainThread) {
   define: {
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: JSON.stringify(dataText),
+    SUNSET_INLINE_MORE_DATA: JSON.stringify(moreDataText),
     SUNSET_READINESS_STYLES: readinessStylesText,
     SUNSET_CHECK_SCRIPT_HASH: 'undefined',
   },
@@ -227,5 +240,5 @@ for (const name of readdirSync(path.join(LIB, 'types'), { recursive: true, encod
 
 const size = (file: string) => `${(statSync(file).size / 1024).toFixed(0)} KB`;
 console.log(
-  `build:cli: ${data.entries.length} entries; lib/ with ${workers.size} worker(s); sunset.mjs ${size(ONE_FILE)}; data ${size(path.join(LIB, PACKAGED_DATA_FILE))}`,
+  `build:cli: ${data.entries.length} entries; lib/ with ${workers.size} worker(s); sunset.mjs ${size(ONE_FILE)}; data ${size(path.join(LIB, PACKAGED_DATA_FILE))} + ${size(path.join(LIB, PACKAGED_MORE_DATA_FILE))}`,
 );

@@ -55,11 +55,8 @@ export function sortEntries(entries: readonly RegisterEntry[]): RegisterEntry[] 
   return keyed.map(({ entry }) => entry);
 }
 
-/** Builds the register's indexes over loaded data. */
-export function createRegister(data: RegisterData): Register {
-  const entries = sortEntries(data.entries);
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const endpointsById = new Map(data.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+/** The register's index of names: every entry naming each identifier, with the category it is filed under. */
+function nameIndex(entries: readonly RegisterEntry[]): Map<string, NameHit[]> {
   const names = new Map<string, NameHit[]>();
   for (const entry of entries) {
     for (const [category, list] of Object.entries(entry.names) as [NameCategory, string[]][]) {
@@ -70,25 +67,44 @@ export function createRegister(data: RegisterData): Register {
       }
     }
   }
+  return names;
+}
+
+/**
+ * Builds the register's indexes over loaded data. The endpoint and name indexes are built on first use, and
+ * the data's fields are copied as they are defined rather than read: the package reads part of its data
+ * only when a field is first read (see src/package/packaged-data.ts), which a check never does.
+ */
+export function createRegister(data: RegisterData): Register {
+  const entries = sortEntries(data.entries);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  let endpointsById: Map<string, ApiEndpoint> | undefined;
+  let names: Map<string, NameHit[]> | undefined;
   const majors = data.releases.map((release) => parseRelease(release.release)?.major ?? 0);
   const lowestMajor = Math.min(...majors);
   const highestMajor = Math.max(...majors);
 
-  return {
-    ...data,
+  const fields = Object.defineProperties({}, Object.getOwnPropertyDescriptors(data)) as RegisterData;
+  return Object.assign(fields, {
     entries,
-    entry: (id) => byId.get(id),
-    endpoint: (id) => endpointsById.get(id),
-    byArea: (area) => entries.filter((entry) => entry.area === area),
-    byRelease: (release) => entries.filter((entry) => compareReleases(entry.removed_in, release) === 0),
-    byName: (name) => names.get(name) ?? [],
-    removedBetween: (from, to, offering) =>
+    entry: (id: string) => byId.get(id),
+    endpoint: (id: string) => {
+      endpointsById ??= new Map(data.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+      return endpointsById.get(id);
+    },
+    byArea: (area: string) => entries.filter((entry) => entry.area === area),
+    byRelease: (release: string) => entries.filter((entry) => compareReleases(entry.removed_in, release) === 0),
+    byName: (name: string) => {
+      names ??= nameIndex(entries);
+      return names.get(name) ?? [];
+    },
+    removedBetween: (from: string, to: string, offering?: Offering) =>
       entries.filter((entry) => inRange(entry.removed_in, from, to) && (!offering || entry.offerings.includes(offering))),
-    byEndpoint: (endpointId) => entries.filter((entry) => entry.endpoints.includes(endpointId)),
+    byEndpoint: (endpointId: string) => entries.filter((entry) => entry.endpoints.includes(endpointId)),
     entryReleases: () => newestFirst(new Set(entries.map((entry) => entry.removed_in))),
-    knowsRelease: (release) => {
+    knowsRelease: (release: string) => {
       const parts = parseRelease(release);
       return parts !== undefined && parts.major >= lowestMajor && parts.major <= highestMajor;
     },
-  };
+  });
 }
