@@ -33,7 +33,9 @@ export async function runCli(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string') {
     const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);
-    const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH).exports;
+    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not.
+    const ran = () => (process.exitCode === 0 || process.exitCode === 1) && !rest.some((arg) => arg === '-h' || arg === '--help');
+    const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH, ran).exports;
     process.exitCode = await runCheck(rest);
     return;
   }

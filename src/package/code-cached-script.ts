@@ -44,11 +44,19 @@ function writeCache(file: string, data: Buffer): void {
   }
 }
 
-/** What became of a script's code cache: used, made at exit (none yet, or V8 rejected it), or off. */
+/** What became of a script's code cache: used, to be made at exit (none yet, or V8 rejected it), or off. */
 export type CacheUse = 'used' | 'made' | 'off';
 
-/** Runs the script at `url`, whose text the build hashed as `hash`, and returns what it exports. */
-export function runCodeCachedScript<Exports>(url: URL, hash: string): { exports: Exports; cache: CacheUse } {
+/**
+ * Runs the script at `url`, whose text the build hashed as `hash`, and returns what it exports. `keep` says,
+ * at exit, whether the run is one whose compiled code later runs should start from (the cache is made at
+ * most once per script, so a run that only printed help should not be the one).
+ */
+export function runCodeCachedScript<Exports>(
+  url: URL,
+  hash: string,
+  keep: () => boolean = () => true,
+): { exports: Exports; cache: CacheUse } {
   const filename = fileURLToPath(url);
   const source = readFileSync(filename, 'utf8');
   const cacheDir = getCompileCacheDir();
@@ -65,7 +73,7 @@ export function runCodeCachedScript<Exports>(url: URL, hash: string): { exports:
   if (cacheFile !== undefined) {
     cache = cachedData !== undefined && !compiled.cachedDataRejected ? 'used' : 'made';
     // Taken at exit, once the command has called what it needs.
-    if (cache === 'made') process.once('exit', () => writeCache(cacheFile, compiled.createCachedData()));
+    if (cache === 'made') process.once('exit', () => keep() && writeCache(cacheFile, compiled.createCachedData()));
   }
   const module = { exports: {} as Exports };
   compiled.runInThisContext()(module.exports, createRequire(url), module, url.href);

@@ -21,7 +21,7 @@ writeFileSync(script, scriptText(21));
 writeFileSync(
   path.join(work, 'run.mjs'),
   `import { runCodeCachedScript } from ${JSON.stringify(MODULE)};
-const { exports, cache } = runCodeCachedScript(new URL('./script.js', import.meta.url), '0123abcd');
+const { exports, cache } = runCodeCachedScript(new URL('./script.js', import.meta.url), '0123abcd', () => process.env.KEEP !== 'no');
 console.log(JSON.stringify({ ...exports, cache }));
 `,
 );
@@ -45,7 +45,9 @@ describe('a script run with a code cache', () => {
     expect(out).toEqual({ value: 42, url: pathToFileURL(script).href, join: 'function', cache: 'off' });
   });
 
-  it("makes its cache at exit in Node's compile cache directory, and uses it on the next start", () => {
+  it("makes its cache at the exit of a run worth keeping, in Node's compile cache directory, and uses it next start", () => {
+    expect(run({ KEEP: 'no' }).cache).toBe('made');
+    expect(caches()).toHaveLength(0);
     expect(run().cache).toBe('made');
     expect(caches()).toHaveLength(1);
     const again = run();
