@@ -2,7 +2,9 @@
  * `npm run build:cli` (and `prepack`): compiles the CLI and the library to JavaScript for the package.
  *
  *   lib/cli.js, lib/index.js, lib/<worker>.js and shared chunks  the code, npm dependencies inlined
- *   lib/sunset-data.json       the validated register and the demo fixture repositories, read at run time
+ *   lib/check-script.js        `sunset check` alone in one script, which lib/cli.js runs with a code cache
+ *   lib/sunset-data.json       the validated register's entries, error conditions, releases and settings
+ *   lib/sunset-data-more.json  the rest of the register and the demo fixture repositories, read when needed
  *   lib/register.json          the register as published (`/register.json` on the site)
  *   lib/schemas/*.schema.json  the JSON Schemas of the YAML files users write
  *   lib/types/                 type declarations of the library API (src/index.ts)
@@ -11,6 +13,7 @@
  * Exits 1 when the content has problems.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +25,15 @@ import {
   type WorkerLayout,
   workerModules,
 } from '../src/package/build-substitutions.ts';
-import { PACKAGED_DATA_FILE, PACKAGED_DATA_FORMAT, type PackagedDataFile } from '../src/package/packaged-data.ts';
+import { CHECK_SCRIPT_FILE } from '../src/package/cli-main.ts';
+import { SCRIPT_URL_PARAMETER } from '../src/package/code-cached-script.ts';
+import {
+  PACKAGED_DATA_FILE,
+  PACKAGED_DATA_FORMAT,
+  PACKAGED_MORE_DATA_FILE,
+  type PackagedDataFile,
+  type PackagedMoreDataFile,
+} from '../src/package/packaged-data.ts';
 import { readinessStyles } from '../src/readiness/readiness-styles.ts';
 import { readFixtureRepositories } from '../src/reference/analytics/repository/read-fixture-repositories.ts';
 import { demoFixtures } from '../src/reference/platform/world.ts';
@@ -46,16 +57,24 @@ if (problems.length > 0) {
   process.exit(1);
 }
 const repositories = await readFixtureRepositories(CONTENT, demoFixtures().projects);
-const dataFile: PackagedDataFile = {
+const { entries, errors, releases, settings, sources, ...more } = data;
+const dataFile: PackagedDataFile = { format: PACKAGED_DATA_FORMAT, register: { entries, errors, releases, settings } };
+const moreDataFile: PackagedMoreDataFile = {
   format: PACKAGED_DATA_FORMAT,
-  register: { ...data, sources: [...data.sources] },
+  register: { ...more, sources: [...sources] },
   repositories: Object.fromEntries(Object.entries(repositories).map(([id, files]) => [id, Object.fromEntries(files)])),
 };
-const dataText = JSON.stringify(dataFile);
+// ASCII only (other characters as \u escapes): Node reads an ASCII file into a one-byte string, which
+// decodes and parses faster than the two-byte string a single `…` would make of the whole file.
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const dataText = asciiJson(dataFile);
+const moreDataText = asciiJson(moreDataFile);
 
 await rm(LIB, { recursive: true, force: true });
 await mkdir(path.join(LIB, 'schemas'), { recursive: true });
 await writeFile(path.join(LIB, PACKAGED_DATA_FILE), dataText);
+await writeFile(path.join(LIB, PACKAGED_MORE_DATA_FILE), moreDataText);
 const siteUrl = data.settings.site_url;
 await writeFile(
   path.join(LIB, 'register.json'),
@@ -102,7 +121,7 @@ function packagedPlugin(layout: WorkerLayout): Plugin {
 }
 
 // The readiness site's stylesheets, inlined so an installed package needs no src/styles/.
-const readinessStylesText = JSON.stringify(readinessStyles());
+const readinessStylesText = JSON.stringify(JSON.stringify(readinessStyles()));
 
 const common = {
   bundle: true,
@@ -119,6 +138,30 @@ const common = {
   },
 } as const;
 
+// `sunset check` on its own: one script without the other commands, so the command every pipeline runs
+// loads one file, which lib/cli.js runs with a code cache (src/package/code-cached-script.ts).
+const checkBuild = await build({
+  ...common,
+  format: 'cjs',
+  banner: {},
+  metafile: true,
+  write: false,
+  entryPoints: [path.join(SRC, 'package/check-main.ts')],
+  outfile: path.join(LIB, CHECK_SCRIPT_FILE),
+  define: {
+    'import.meta.url': SCRIPT_URL_PARAMETER,
+    SUNSET_VERSION: JSON.stringify(manifest.version),
+    SUNSET_INLINE_DATA: 'undefined',
+    SUNSET_INLINE_MORE_DATA: 'undefined',
+    SUNSET_READINESS_STYLES: readinessStylesText,
+  },
+  plugins: [packagedPlugin('files')],
+});
+const [checkScriptOutput] = checkBuild.outputFiles;
+if (!checkScriptOutput) throw new Error('build:cli: esbuild wrote no check script');
+await writeFile(checkScriptOutput.path, checkScriptOutput.contents);
+const checkScriptHash = createHash('sha256').update(checkScriptOutput.contents).digest('hex').slice(0, 16);
+
 // The package's lib/: one file per entry, shared chunks beside them (flat, so `import.meta.url` finds the data).
 const libBuild = await build({
   ...common,
@@ -134,7 +177,9 @@ const libBuild = await build({
   define: {
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: 'undefined',
+    SUNSET_INLINE_MORE_DATA: 'undefined',
     SUNSET_READINESS_STYLES: readinessStylesText,
+    SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
   },
   plugins: [packagedPlugin('files')],
 });
@@ -142,6 +187,7 @@ const libBuild = await build({
 // What each chunk holds, for looking into start-up cost (esbuild's analyzer reads it); not shipped.
 await mkdir(path.join(ROOT, '.cache', 'sunset'), { recursive: true });
 await writeFile(path.join(ROOT, '.cache', 'sunset', 'lib-meta.json'), JSON.stringify(libBuild.metafile));
+await writeFile(path.join(ROOT, '.cache', 'sunset', 'check-script-meta.json'), JSON.stringify(checkBuild.metafile));
 
 // The one file: the main thread runs the CLI; a worker thread runs the worker it is told to.
 const workerBranches = [...workers]
@@ -168,7 +214,9 @@ if (isMainThread) {
   define: {
     SUNSET_VERSION: JSON.stringify(manifest.version),
     SUNSET_INLINE_DATA: JSON.stringify(dataText),
+    SUNSET_INLINE_MORE_DATA: JSON.stringify(moreDataText),
     SUNSET_READINESS_STYLES: readinessStylesText,
+    SUNSET_CHECK_SCRIPT_HASH: 'undefined',
   },
   plugins: [packagedPlugin('one-file')],
 });
@@ -192,5 +240,5 @@ for (const name of readdirSync(path.join(LIB, 'types'), { recursive: true, encod
 
 const size = (file: string) => `${(statSync(file).size / 1024).toFixed(0)} KB`;
 console.log(
-  `build:cli: ${data.entries.length} entries; lib/ with ${workers.size} worker(s); sunset.mjs ${size(ONE_FILE)}; data ${size(path.join(LIB, PACKAGED_DATA_FILE))}`,
+  `build:cli: ${data.entries.length} entries; lib/ with ${workers.size} worker(s); sunset.mjs ${size(ONE_FILE)}; data ${size(path.join(LIB, PACKAGED_DATA_FILE))} + ${size(path.join(LIB, PACKAGED_MORE_DATA_FILE))}`,
 );

@@ -2,9 +2,10 @@
  * `npm run bench:startup`: how long the installed `sunset check` takes on a 10-file repository, against a
  * bare `node -e 0` start measured in the same run (goal: at most 2.5×). Packs the package (which builds
  * it), installs the tarball into an empty project in the OS temp directory, then alternates the commands
- * (after warm-up runs, which also fill Node's compile cache) and compares medians. Also prints the clone's
- * own bin/sunset.js (TypeScript sources) and the one-file sunset.mjs for comparison. `--runs N` changes
- * the number of timed runs of each.
+ * (after warm-up runs, which also fill Node's compile cache and the code cache of the package's check
+ * script, as on a machine that has run `sunset check` before) and compares medians. Also prints the
+ * clone's own bin/sunset.js (TypeScript sources) and the one-file sunset.mjs for comparison. `--runs N`
+ * changes the number of timed runs of each.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

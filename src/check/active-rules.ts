@@ -58,25 +58,47 @@ function capped(rule: DetectRule, severity: Severity): Severity {
   return rule.kind === 'ci-variable-unset' || rule.kind === 'ci-job-key-unset' ? 'warning' : severity;
 }
 
-/** What findings of an entry say about it. */
+/**
+ * What findings of an entry say about it. The description and fix are worked out when first read (a
+ * report, or a finding of the entry): a check reports few of its rules, and each takes a Markdown pass.
+ */
 export function entryInfo(entry: RegisterEntry, siteUrl: string): RuleInfo {
+  let description: string | undefined;
+  let fix: string | undefined;
   return {
     id: entry.id,
     title: entry.title,
-    description: leadSentence(entry.summary, 1000),
-    fix: leadSentence(entry.migration),
+    get description() {
+      description ??= leadSentence(entry.summary, 1000);
+      return description;
+    },
+    get fix() {
+      fix ??= leadSentence(entry.migration);
+      return fix;
+    },
     helpUri: entryUrl(siteUrl, entry.id),
     removedIn: entry.removed_in,
   };
 }
 
-/** What findings of an error condition say about it; the site has a page per error condition. */
+/**
+ * What findings of an error condition say about it (the description and fix worked out when first read, as
+ * for entries); the site has a page per error condition.
+ */
 export function errorInfo(condition: ErrorCondition, siteUrl: string): RuleInfo {
+  let description: string | undefined;
+  let fix: string | undefined;
   return {
     id: condition.id,
     title: leadSentence(condition.condition),
-    description: `${leadSentence(condition.condition, 1000)} Result: ${condition.result}`,
-    fix: leadSentence(condition.result),
+    get description() {
+      description ??= `${leadSentence(condition.condition, 1000)} Result: ${condition.result}`;
+      return description;
+    },
+    get fix() {
+      fix ??= leadSentence(condition.result);
+      return fix;
+    },
     helpUri: `${siteUrl.replace(/\/+$/, '')}/errors/${condition.id}/`,
   };
 }

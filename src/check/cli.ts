@@ -1,7 +1,8 @@
-import { ContentError } from '../register/content-error.ts';
-import { type CliIo, EXIT, UsageError } from './commands/cli-io.ts';
-import { loadCliRegister } from './register-source.ts';
+import { type CliIo, EXIT } from './commands/cli-io.ts';
+import { type Command, runCommand } from './commands/run-command.ts';
 import { sunsetVersion } from './version.ts';
+
+export { processIo } from './commands/process-io.ts';
 
 /** `sunset --help`. */
 const MAIN_HELP = `Usage: sunset <command> [options]
@@ -23,8 +24,6 @@ Options:
 Exit codes: 0 clean, 1 findings or invalid definitions, 2 usage or input error.
 `;
 
-type Command = (args: string[], io: CliIo) => Promise<number>;
-
 // Loaded on demand, so a check does not pay for the definition schemas `validate` needs, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./commands/check-command.ts')).checkCommand,
@@ -38,40 +37,20 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  try {
-    if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
-      io.stdout.write(MAIN_HELP);
-      return command === undefined ? EXIT.usage : EXIT.ok;
-    }
-    if (command === '-v' || command === '--version') {
-      io.stdout.write(`${sunsetVersion()}\n`);
-      return EXIT.ok;
-    }
-    const load = COMMANDS[command];
-    if (!load)
-      throw new UsageError(`unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(', ')} (sunset --help)`);
-    const run = await load();
-    return await run([...rest], io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`sunset: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof ContentError) {
-      io.stderr.write(`sunset: the register's content does not load:\n${error.message}\n`);
-      return EXIT.usage;
-    }
-    throw error;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    io.stdout.write(MAIN_HELP);
+    return command === undefined ? EXIT.usage : EXIT.ok;
   }
-}
-
-/** The process's own streams and register. */
-export function processIo(): CliIo {
-  return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: process.cwd(),
-    env: process.env,
-    loadRegister: () => loadCliRegister(),
-  };
+  if (command === '-v' || command === '--version') {
+    io.stdout.write(`${sunsetVersion()}\n`);
+    return EXIT.ok;
+  }
+  const load = COMMANDS[command];
+  if (!load) {
+    io.stderr.write(
+      `sunset: unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(', ')} (sunset --help)\n`,
+    );
+    return EXIT.usage;
+  }
+  return runCommand(await load(), rest, io);
 }

@@ -1,10 +1,16 @@
 /**
  * The built CLI's entry: checks the Node version, turns on the compile cache and runs the `sunset` command
- * with the process's arguments. bin/sunset.js and `sunset.mjs` both end up here.
+ * with the process's arguments. bin/sunset.js and `sunset.mjs` both end up here. In the package, `sunset
+ * check` runs from its own script with a code cache (see check-main.ts); every other command, and `sunset.mjs`,
+ * loads the CLI's modules.
  */
-import module from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
+import { runCodeCachedScript } from './code-cached-script.ts';
+
+/** Set by the build: a hash of the package's check script, `undefined` in `sunset.mjs`, which has none. */
+declare const SUNSET_CHECK_SCRIPT_HASH: string | undefined;
+
+/** The package's script of `sunset check` alone (entry: check-main.ts), in `lib/` beside this code. */
+export const CHECK_SCRIPT_FILE = 'check-script.js';
 
 /** The oldest Node the built code runs on (package.json `engines`). */
 const MINIMUM = [22, 12] as const;
@@ -18,8 +24,21 @@ export async function runCli(): Promise<void> {
     return;
   }
   // Reuse compiled code between runs; the variable passes the same cache on to the scan's worker threads.
+  // Node's modules are taken rather than imported, as in code-cached-script.ts.
+  const module = process.getBuiltinModule('node:module');
+  const os = process.getBuiltinModule('node:os');
+  const path = process.getBuiltinModule('node:path');
   process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'sunset-compile-cache');
   module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string') {
+    const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);
+    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not.
+    const ran = () => (process.exitCode === 0 || process.exitCode === 1) && !rest.some((arg) => arg === '-h' || arg === '--help');
+    const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH, ran).exports;
+    process.exitCode = await runCheck(rest);
+    return;
+  }
   const { main, processIo } = await import('../check/cli.ts');
   process.exitCode = await main(process.argv.slice(2), processIo());
 }

@@ -3,7 +3,7 @@ import type { NameCategory } from '../schemas/names.ts';
 import type { Offering } from '../schemas/offering.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import type { RegisterData } from './load.ts';
-import { compareReleases, inRange, newestFirst, parseRelease } from './releases.ts';
+import { compareReleaseParts, compareReleases, inRange, newestFirst, parseRelease, releaseParts } from './releases.ts';
 
 /** Where an identifier is named: the entry and the category it is filed under. */
 export interface NameHit {
@@ -44,16 +44,19 @@ function byCodeUnit(a: string, b: string): number {
 
 /** Sorts entries newest removal first, then breaking first, then by id, so lists are stable. */
 export function sortEntries(entries: readonly RegisterEntry[]): RegisterEntry[] {
-  return [...entries].sort(
-    (a, b) => compareReleases(b.removed_in, a.removed_in) || Number(b.breaking) - Number(a.breaking) || byCodeUnit(a.id, b.id),
+  // Each release parsed once, not twice per comparison: the CLI sorts the register on every start.
+  const keyed = entries.map((entry) => ({ entry, removed: releaseParts(entry.removed_in) }));
+  keyed.sort(
+    (a, b) =>
+      compareReleaseParts(b.removed, a.removed) ||
+      Number(b.entry.breaking) - Number(a.entry.breaking) ||
+      byCodeUnit(a.entry.id, b.entry.id),
   );
+  return keyed.map(({ entry }) => entry);
 }
 
-/** Builds the register's indexes over loaded data. */
-export function createRegister(data: RegisterData): Register {
-  const entries = sortEntries(data.entries);
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const endpointsById = new Map(data.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+/** The register's index of names: every entry naming each identifier, with the category it is filed under. */
+function nameIndex(entries: readonly RegisterEntry[]): Map<string, NameHit[]> {
   const names = new Map<string, NameHit[]>();
   for (const entry of entries) {
     for (const [category, list] of Object.entries(entry.names) as [NameCategory, string[]][]) {
@@ -64,25 +67,44 @@ export function createRegister(data: RegisterData): Register {
       }
     }
   }
+  return names;
+}
+
+/**
+ * Builds the register's indexes over loaded data. The endpoint and name indexes are built on first use, and
+ * the data's fields are copied as they are defined rather than read: the package reads part of its data
+ * only when a field is first read (see src/package/packaged-data.ts), which a check never does.
+ */
+export function createRegister(data: RegisterData): Register {
+  const entries = sortEntries(data.entries);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  let endpointsById: Map<string, ApiEndpoint> | undefined;
+  let names: Map<string, NameHit[]> | undefined;
   const majors = data.releases.map((release) => parseRelease(release.release)?.major ?? 0);
   const lowestMajor = Math.min(...majors);
   const highestMajor = Math.max(...majors);
 
-  return {
-    ...data,
+  const fields = Object.defineProperties({}, Object.getOwnPropertyDescriptors(data)) as RegisterData;
+  return Object.assign(fields, {
     entries,
-    entry: (id) => byId.get(id),
-    endpoint: (id) => endpointsById.get(id),
-    byArea: (area) => entries.filter((entry) => entry.area === area),
-    byRelease: (release) => entries.filter((entry) => compareReleases(entry.removed_in, release) === 0),
-    byName: (name) => names.get(name) ?? [],
-    removedBetween: (from, to, offering) =>
+    entry: (id: string) => byId.get(id),
+    endpoint: (id: string) => {
+      endpointsById ??= new Map(data.endpoints.map((endpoint) => [endpoint.id, endpoint]));
+      return endpointsById.get(id);
+    },
+    byArea: (area: string) => entries.filter((entry) => entry.area === area),
+    byRelease: (release: string) => entries.filter((entry) => compareReleases(entry.removed_in, release) === 0),
+    byName: (name: string) => {
+      names ??= nameIndex(entries);
+      return names.get(name) ?? [];
+    },
+    removedBetween: (from: string, to: string, offering?: Offering) =>
       entries.filter((entry) => inRange(entry.removed_in, from, to) && (!offering || entry.offerings.includes(offering))),
-    byEndpoint: (endpointId) => entries.filter((entry) => entry.endpoints.includes(endpointId)),
+    byEndpoint: (endpointId: string) => entries.filter((entry) => entry.endpoints.includes(endpointId)),
     entryReleases: () => newestFirst(new Set(entries.map((entry) => entry.removed_in))),
-    knowsRelease: (release) => {
+    knowsRelease: (release: string) => {
       const parts = parseRelease(release);
       return parts !== undefined && parts.major >= lowestMajor && parts.major <= highestMajor;
     },
-  };
+  });
 }

@@ -18,17 +18,21 @@ export function isRelease(text: string): boolean {
   return parseRelease(text) !== undefined;
 }
 
-function partsOf(release: string): ReleaseParts {
+/** Parses a release that must be one; throws a RangeError naming it otherwise. */
+export function releaseParts(release: string): ReleaseParts {
   const parts = parseRelease(release);
   if (!parts) throw new RangeError(`"${release}" is not a release; releases look like "17.0" or "16.10"`);
   return parts;
 }
 
+/** Compares parsed releases by major, then minor: negative, zero or positive, like a sort comparator. */
+export function compareReleaseParts(left: ReleaseParts, right: ReleaseParts): number {
+  return left.major - right.major || left.minor - right.minor;
+}
+
 /** Compares releases numerically by major, then minor: negative, zero or positive, like a sort comparator. */
 export function compareReleases(a: string, b: string): number {
-  const left = partsOf(a);
-  const right = partsOf(b);
-  return left.major - right.major || left.minor - right.minor;
+  return compareReleaseParts(releaseParts(a), releaseParts(b));
 }
 
 /** Whether `release` lies in the half-open range `(from, to]`: after `from`, up to and including `to`. */
@@ -43,5 +47,5 @@ export function newestFirst<T extends string>(releases: Iterable<T>): T[] {
 
 /** The major release (`"17.0"`) a release belongs to. */
 export function majorOf(release: string): string {
-  return `${partsOf(release).major}.0`;
+  return `${releaseParts(release).major}.0`;
 }

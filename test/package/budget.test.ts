@@ -29,13 +29,15 @@ describe('the packed package', () => {
     expect(files).toEqual(
       expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'lib/cli.js', 'lib/index.js']),
     );
-    expect(files).toEqual(expect.arrayContaining(['lib/sunset-data.json', 'lib/register.json', 'lib/types/index.d.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['lib/sunset-data.json', 'lib/sunset-data-more.json', 'lib/register.json', 'lib/types/index.d.ts']),
+    );
     expect(files).toContain('lib/schemas/funnel.schema.json');
     const unexpected = files.filter(
       (name) =>
         !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js'].includes(name) &&
         !/^lib\/[\w-]+\.js$/.test(name) &&
-        !/^lib\/(sunset-data|register)\.json$/.test(name) &&
+        !/^lib\/(sunset-data|sunset-data-more|register)\.json$/.test(name) &&
         !/^lib\/schemas\/[\w-]+\.schema\.json$/.test(name) &&
         !/^lib\/types\/[\w/-]+\.d\.ts$/.test(name),
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterData } from '../../src/register/load.ts';
 import { createRegister } from '../../src/register/register.ts';
+import type { ApiEndpoint } from '../../src/schemas/api-endpoint.ts';
 import { makeEntry } from './entry-fixture.ts';
 
 const data: RegisterData = {
@@ -53,5 +54,32 @@ describe('the register', () => {
     expect(register.knowsRelease('15.0')).toBe(true);
     expect(register.knowsRelease('19.0')).toBe(false);
     expect(register.knowsRelease('seventeen')).toBe(false);
+  });
+});
+
+describe('the register over data read on first use', () => {
+  it('reads a field of the data only when the field itself is read', () => {
+    const reads: string[] = [];
+    const read = <T>(field: string, value: T) => {
+      reads.push(field);
+      return value;
+    };
+    const lazy = createRegister(
+      Object.defineProperties(
+        { ...data },
+        {
+          endpoints: { enumerable: true, get: () => read('endpoints', [{ id: 'jwks' } as ApiEndpoint]) },
+          sources: { enumerable: true, get: () => read('sources', data.sources) },
+        },
+      ),
+    );
+    expect(ids(lazy.entries)).toEqual(ids(register.entries));
+    expect(lazy.entry('in-16-9')?.removed_in).toBe('16.9');
+    expect(reads).toEqual([]);
+    expect(lazy.endpoint('jwks')?.id).toBe('jwks');
+    expect(lazy.endpoint('jwks')?.id).toBe('jwks');
+    expect(reads).toEqual(['endpoints']);
+    expect(lazy.sources).toBe(data.sources);
+    expect(reads).toEqual(['endpoints', 'sources']);
   });
 });

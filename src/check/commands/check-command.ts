@@ -1,4 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+// Synchronous file access: the command waits on each file anyway, and node:fs/promises would cost every
+// check a few milliseconds to load.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Register } from '../../register/register.ts';
 import { OFFERINGS, type Offering } from '../../schemas/offerings.ts';
@@ -97,12 +99,15 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   let findings = result.findings;
   let baselined = 0;
   if (values['update-baseline']) {
-    await writeFile(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
+    writeFileSync(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
     io.stderr.write(`sunset: baseline ${path.relative(io.cwd, baselineFile)} now holds ${findings.length} finding(s)\n`);
   } else if (values.baseline !== undefined) {
-    const text = await readFile(baselineFile, 'utf8').catch(() => {
+    let text: string;
+    try {
+      text = readFileSync(baselineFile, 'utf8');
+    } catch {
       throw new UsageError(`baseline ${values.baseline} cannot be read; create it with --update-baseline`);
-    });
+    }
     try {
       ({ findings, baselined } = applyBaseline(findings, parseBaseline(text, values.baseline)));
     } catch (error) {
@@ -132,7 +137,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     codequality: () => codequalityReport(input),
   }[format]();
   if (values.output !== undefined) {
-    await writeFile(path.resolve(io.cwd, values.output), report);
+    writeFileSync(path.resolve(io.cwd, values.output), report);
     io.stderr.write(`sunset: ${format} report with ${findings.length} finding(s) written to ${values.output}\n`);
   } else io.stdout.write(report);
   if (values.verbose && format !== 'text')

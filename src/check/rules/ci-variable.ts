@@ -3,7 +3,7 @@ import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';
-import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
 
 type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
 
@@ -61,12 +61,12 @@ export function variableDefinitions(file: AnalyzedFile, rule: Pick<CiVariableRul
  * CI configuration. With `value`, only places that set the variable to that value count.
  */
 export function ciVariableMatcher(rule: CiVariableRule): Matcher {
-  const pattern = rule.value === undefined ? readPattern(rule.name) : setPattern(rule.name, rule.value);
+  const pattern = onFirstUse(() => (rule.value === undefined ? readPattern(rule.name) : setPattern(rule.name, rule.value)));
   return {
     anchor: rule.name,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match(file) {
-      const text = findAll(file, pattern);
+      const text = findAll(file, pattern());
       if (file.kind !== 'ci-yaml') return text;
       const structural = variableDefinitions(file, rule);
       // A definition in YAML may also look like an assignment to the text pattern; keep one per offset.

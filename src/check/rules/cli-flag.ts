@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { cliFlagRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { logicalLine } from '../file/logical-line.ts';
-import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
 
 type CliFlagRule = z.output<typeof cliFlagRuleSchema>;
 
@@ -42,11 +42,11 @@ function logicalPrefix(file: AnalyzedFile, offset: number): string {
 
 /** A flag of a command: the flag as a whole word, with the command's words before it on the same logical line. */
 export function cliFlagMatcher(rule: CliFlagRule): Matcher {
-  const flag = new RegExp(String.raw`(?<![\w-])(?<at>${escapeRegExp(rule.flag)})(?![\w-])`, 'dg');
-  const command = new RegExp(rule.command.trim().split(/\s+/).map(word).join(String.raw`[\s\S]*?`));
+  const flag = onFirstUse(() => new RegExp(String.raw`(?<![\w-])(?<at>${escapeRegExp(rule.flag)})(?![\w-])`, 'dg'));
+  const command = onFirstUse(() => new RegExp(rule.command.trim().split(/\s+/).map(word).join(String.raw`[\s\S]*?`)));
   return {
     anchor: rule.flag,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
-    match: (file) => findAll(file, flag).filter((match) => command.test(logicalPrefix(file, match.offset))),
+    match: (file) => findAll(file, flag()).filter((match) => command().test(logicalPrefix(file, match.offset))),
   };
 }

@@ -21,6 +21,19 @@ export interface MatcherEnv {
   configDir: string;
 }
 
+/**
+ * A value built when first asked for. A check compiles every active rule, but the prefilter passes few
+ * files to most of them, so rules build their regular expressions (each parsed on construction) only once
+ * a file holds their anchor.
+ */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}
+
 /** Escapes a literal for use in a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { restRuleSchema } from '../../schemas/detect-rule.ts';
-import { escapeRegExp, findAll, type Matcher, NOT_PROSE } from './matcher.ts';
+import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
 import { hasParameter, requestContext, statedMethods } from './request-context.ts';
 
 type RestRule = z.output<typeof restRuleSchema>;
@@ -61,13 +61,13 @@ export function atApiRoot(text: string, offset: number): boolean {
  * method and parameters are looked for on the match's logical line first, then in the block around it.
  */
 export function restMatcher(rule: RestRule): Matcher {
-  const pattern = pathPattern(rule.path);
+  const pattern = onFirstUse(() => pathPattern(rule.path));
   const params = rule.params ?? [];
   return {
     anchor: pathAnchor(rule.path) || undefined,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match(file) {
-      return findAll(file, pattern).filter((match) => {
+      return findAll(file, pattern()).filter((match) => {
         if (!rule.suffix && !atApiRoot(file.source.text, match.offset)) return false;
         if (!rule.method && params.length === 0) return true;
         const context = requestContext(file.source, match.offset);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { textRuleSchema } from '../../schemas/detect-rule.ts';
 import { compileGlob, matchesAny } from '../file/glob.ts';
 import { fencedCode, inRanges, isMarkdown } from '../file/markdown-code.ts';
-import { escapeRegExp, findAll, type Matcher, type MatcherEnv } from './matcher.ts';
+import { escapeRegExp, findAll, type Matcher, type MatcherEnv, onFirstUse } from './matcher.ts';
 
 type TextRule = z.output<typeof textRuleSchema>;
 
@@ -12,17 +12,22 @@ type TextRule = z.output<typeof textRuleSchema>;
  * or ends with one, so `[skip ci]` still matches inside `fix [skip ci]`.
  */
 export function textMatcher(rule: TextRule, env: MatcherEnv): Matcher {
-  const identifier = /\w/;
-  const before = rule.word && identifier.test(rule.literal[0] as string) ? String.raw`(?<!\w)` : '';
-  const after = rule.word && identifier.test(rule.literal.at(-1) as string) ? String.raw`(?!\w)` : '';
-  const pattern = new RegExp(`${before}${escapeRegExp(rule.literal)}${after}`, 'dg');
-  const globs = rule.files?.map((glob) => compileGlob(glob, env.configDir));
+  const pattern = onFirstUse(() => {
+    const identifier = /\w/;
+    const before = rule.word && identifier.test(rule.literal[0] as string) ? String.raw`(?<!\w)` : '';
+    const after = rule.word && identifier.test(rule.literal.at(-1) as string) ? String.raw`(?!\w)` : '';
+    return new RegExp(`${before}${escapeRegExp(rule.literal)}${after}`, 'dg');
+  });
+  const globs = onFirstUse(() => rule.files?.map((glob) => compileGlob(glob, env.configDir)));
   return {
     anchor: rule.literal,
-    applies: (_kind, rootPath) => !globs || matchesAny(rootPath, globs),
+    applies: (_kind, rootPath) => {
+      const compiled = globs();
+      return !compiled || matchesAny(rootPath, compiled);
+    },
     match: (file) => {
       if (rule.context && !rule.context.some((literal) => file.source.text.includes(literal))) return [];
-      const found = findAll(file, pattern);
+      const found = findAll(file, pattern());
       // Markdown prose that names a thing (an upgrade guide saying it was removed) is not a use; its code blocks are.
       if (file.kind !== 'prose' || !isMarkdown(file.rootPath) || found.length === 0) return found;
       const code = fencedCode(file.source.text);

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
 import type { ActiveRule } from '../finding.ts';
@@ -103,6 +103,8 @@ export async function scanBesideWorkers(
 export function createScanPool(threads: number = Math.min(4, availableParallelism())): ScanPool {
   const workers: Worker[] = [];
   const warm = () => {
+    // Loaded with the first worker: node:worker_threads costs a scan too small for threads a few milliseconds.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     while (workers.length < threads - 1) {
       const worker = new Worker(new URL('./scan-worker.ts', import.meta.url));
       worker.unref();

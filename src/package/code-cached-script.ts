@@ -1,0 +1,81 @@
+/**
+ * Runs a bundled script with a V8 code cache taken after the script has run, so the cache holds the
+ * bytecode of every function the run called. Node's own compile cache (`module.enableCompileCache()`) is
+ * taken when a module is compiled, before any of its functions run, so it holds little more than each
+ * module's top level, and every function a command calls is compiled again on every start.
+ *
+ * The script is esbuild's `cjs` output, run as the body of a function that receives `require`, `module`
+ * and the script's own URL in place of `import.meta.url`. Its cache sits in Node's compile cache directory,
+ * which is already kept apart per Node version, architecture and V8 flags. V8 checks only the length of
+ * the source a cache was made from, so the cache's name carries the build's hash of the script and the
+ * file's modification time: an upgrade or an edit of the installed file never meets a stale cache. A cache
+ * that V8 rejects anyway is written again; without a compile cache directory (`NODE_DISABLE_COMPILE_CACHE`)
+ * the script runs uncached.
+ */
+
+// Node's modules are taken rather than imported: an `import` of node:fs builds all its exports, which loads
+// file streams and fs/promises that a check never uses.
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { createRequire, getCompileCacheDir } = process.getBuiltinModule('node:module');
+const path = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const { Script } = process.getBuiltinModule('node:vm');
+
+/** The parameter that stands for `import.meta.url` in a script (the build defines it so). */
+export const SCRIPT_URL_PARAMETER = '__sunsetScriptUrl';
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache beside its final name and renames it, so a concurrent run never reads half a file. */
+function writeCache(file: string, data: Buffer): void {
+  const partial = `${file}.${process.pid}`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(partial, data);
+    renameSync(partial, file);
+  } catch {
+    // A cache that cannot be written only makes the next start slower.
+  }
+}
+
+/** What became of a script's code cache: used, to be made at exit (none yet, or V8 rejected it), or off. */
+export type CacheUse = 'used' | 'made' | 'off';
+
+/**
+ * Runs the script at `url`, whose text the build hashed as `hash`, and returns what it exports. `keep` says,
+ * at exit, whether the run is one whose compiled code later runs should start from (the cache is made at
+ * most once per script, so a run that only printed help should not be the one).
+ */
+export function runCodeCachedScript<Exports>(
+  url: URL,
+  hash: string,
+  keep: () => boolean = () => true,
+): { exports: Exports; cache: CacheUse } {
+  const filename = fileURLToPath(url);
+  const source = readFileSync(filename, 'utf8');
+  const cacheDir = getCompileCacheDir();
+  const cacheFile =
+    cacheDir === undefined
+      ? undefined
+      : path.join(cacheDir, `sunset-${hash}-${Math.trunc(statSync(filename).mtimeMs).toString(36)}.cache`);
+  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+  const compiled = new Script(`(function (exports, require, module, ${SCRIPT_URL_PARAMETER}) {${source}\n})`, {
+    filename,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  let cache: CacheUse = 'off';
+  if (cacheFile !== undefined) {
+    cache = cachedData !== undefined && !compiled.cachedDataRejected ? 'used' : 'made';
+    // Taken at exit, once the command has called what it needs.
+    if (cache === 'made') process.once('exit', () => keep() && writeCache(cacheFile, compiled.createCachedData()));
+  }
+  const module = { exports: {} as Exports };
+  compiled.runInThisContext()(module.exports, createRequire(url), module, url.href);
+  return { exports: module.exports, cache };
+}
