@@ -30,14 +30,13 @@ export interface FileResult {
 /** The rules of a check, compiled once and run file by file. */
 export interface Engine {
   prefilter: Prefilter;
-  /** True when some rule has no anchor, so every file must be read whatever the prefilter says. */
-  readsEverything: boolean;
   /**
-   * Whether a file is parsed even when the prefilter finds nothing in it: CI configuration, so one that
-   * does not parse is always reported. Other files are parsed when they hold a rule's anchor; without one
-   * no rule can match them, so leaving them unparsed hides nothing.
+   * Whether a file goes to the matchers even when the prefilter finds nothing in it: CI configuration and
+   * GraphQL, so one that does not parse is always reported, and files a rule without an anchor reads (an
+   * absence rule has no word every match holds). Other files are read when they hold a rule's anchor;
+   * without one no rule can match them, so leaving them unread hides nothing.
    */
-  parsesAlways(rootPath: string): boolean;
+  readsAlways(rootPath: string): boolean;
   /** Checks one file's text; `anchors` are those the prefilter found (all rules run when omitted). */
   checkText(file: { path: string; rootPath: string }, text: string, anchors?: ReadonlySet<string>): FileResult;
 }
@@ -72,13 +71,16 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     } satisfies Finding;
   };
 
+  const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
   return {
     prefilter: createPrefilter(
       compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : [])),
       prefilter,
     ),
-    readsEverything: compiled.some(({ matcher }) => !matcher.anchor),
-    parsesAlways: (rootPath) => ALWAYS_PARSED.has(fileKind(rootPath, layout)),
+    readsAlways(rootPath) {
+      const kind = fileKind(rootPath, layout);
+      return ALWAYS_PARSED.has(kind) || unanchored.some(({ matcher }) => matcher.applies(kind, rootPath));
+    },
     checkText(target, text, anchors) {
       const kind = fileKind(target.rootPath, layout);
       const candidates = compiled.filter(

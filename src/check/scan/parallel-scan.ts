@@ -94,7 +94,7 @@ export async function scanBesideWorkers(
   }
   takeUpPassed();
   files.forEach((file, index) => {
-    if (settled[index] === 0 && engine.parsesAlways(file.rootPath)) recheck(file, engine, maxBytes, output);
+    if (settled[index] === 0 && engine.readsAlways(file.rootPath)) recheck(file, engine, maxBytes, output);
   });
   return output;
 }
@@ -133,7 +133,7 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
         paths: job.files.map((file) => file.absolute).join('\0'),
         maxBytes: job.maxBytes,
         // Built here once and copied, so no worker builds it again.
-        prefilter: siftingPrefilter(engine)?.table(),
+        prefilter: siftingPrefilter(engine).table(),
         chunk: CHUNK,
         ...sharedState(job.files.length),
       };

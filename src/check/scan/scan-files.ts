@@ -54,24 +54,24 @@ export function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF).includes(0);
 }
 
-/** Whether a file's bytes go to the matchers: some anchor occurs in them, or the engine reads every file. */
-export function passes(bytes: Uint8Array, prefilter: Prefilter | undefined): boolean {
-  return prefilter === undefined || prefilter.hits(bytes);
+/** Whether a file's bytes go to the matchers: some anchor occurs in them. */
+export function passes(bytes: Uint8Array, prefilter: Prefilter): boolean {
+  return prefilter.hits(bytes);
 }
 
 /** Decodes a file that passed and runs the matchers on it, adding what they report to `output`. */
 export function checkBytes(file: WalkedFile, bytes: Buffer, engine: Engine, output: ScanOutput): void {
   output.candidates++;
-  const anchors = engine.readsEverything ? undefined : engine.prefilter.anchorsIn(bytes);
+  const anchors = engine.prefilter.anchorsIn(bytes);
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const result = engine.checkText(file, text, anchors);
   for (const finding of result.findings) output.findings.push(finding);
   output.suppressed += result.suppressed;
 }
 
-/** The prefilter a scan sifts with: none when the engine reads every file whatever it holds. */
-export function siftingPrefilter(engine: Engine): Prefilter | undefined {
-  return engine.readsEverything ? undefined : engine.prefilter;
+/** The prefilter a scan sifts with; files it does not pass still go to the matchers where `readsAlways` says so. */
+export function siftingPrefilter(engine: Engine): Prefilter {
+  return engine.prefilter;
 }
 
 /**
@@ -79,13 +79,7 @@ export function siftingPrefilter(engine: Engine): Prefilter | undefined {
  * other file gets the byte-level prefilter, and only a file it passes (or CI configuration, which is always
  * parsed) is decoded and matched.
  */
-export function scanFile(
-  file: WalkedFile,
-  engine: Engine,
-  prefilter: Prefilter | undefined,
-  maxBytes: number,
-  output: ScanOutput,
-): void {
+export function scanFile(file: WalkedFile, engine: Engine, prefilter: Prefilter, maxBytes: number, output: ScanOutput): void {
   const bytes = readBytes(file.absolute, maxBytes);
   if (typeof bytes === 'string') {
     output.skipped.push({ path: file.path, reason: bytes });
@@ -93,7 +87,7 @@ export function scanFile(
   }
   output.bytes += bytes.length;
   if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
-  else if (passes(bytes, prefilter) || engine.parsesAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
+  else if (passes(bytes, prefilter) || engine.readsAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
 }
 
 /**

@@ -13,8 +13,8 @@ export interface SiftJob {
    */
   paths: string;
   maxBytes: number;
-  /** The automaton to sift with, or undefined when every readable text file goes to the matchers. */
-  prefilter: PrefilterTable | undefined;
+  /** The automaton to sift with; files it does not pass go back to the main thread only where the engine reads them always. */
+  prefilter: PrefilterTable;
   /** Files per chunk. */
   chunk: number;
   /** Two counters (see `NEXT_CHUNK` and `PUBLISHED`) every thread updates atomically. */
@@ -50,7 +50,7 @@ export function sharedState(count: number): Pick<SiftJob, 'counters' | 'passed'>
 export function siftClaimedChunks(job: SiftJob): SiftOutput {
   const counters = new Int32Array(job.counters);
   const passed = new Int32Array(job.passed);
-  const prefilter = job.prefilter && createPrefilter([], job.prefilter);
+  const prefilter = createPrefilter([], job.prefilter);
   const output: SiftOutput = { skipped: [], bytes: 0 };
   const paths = job.paths === '' ? [] : job.paths.split('\0');
   const count = paths.length;

@@ -76,4 +76,31 @@ describe('createScanPool', () => {
     expect(besides).toEqual(settled(await createScanPool(1).run(job)));
     expect(besides.findings).toHaveLength(28 + 2);
   });
+
+  it('sends a rule without an anchor only the files it reads, and still sifts the rest', async () => {
+    const unset: ActiveRule = {
+      ...rule,
+      rule: detectRuleSchema.parse({
+        kind: 'ci-variable-unset',
+        name: 'SCAN_OPT_IN',
+        when: ['Scanner-Template', 'scanner_job'],
+        example: sample,
+        near_miss: sample,
+      }),
+      info: { ...rule.info, id: 'opt-in' },
+    };
+    const files = { ...largeTree(), 'ci/.gitlab-ci.yml': 'scanner_job:\n  stage: test\n' };
+    const walked = walk(['.'], tempTree(files)).files;
+    const job = { files: walked, rules: [rule, unset], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+    const engine = createEngine(job.rules, job.layout);
+    expect([engine.readsAlways('ci/.gitlab-ci.yml'), engine.readsAlways('step-0001.sh')]).toEqual([true, false]);
+
+    const single = settled(await createScanPool(1).run(job));
+    const alone = settled(await createScanPool(1).run({ ...job, rules: [rule] }));
+    expect(single.findings).toContain('ci/.gitlab-ci.yml:1 opt-in');
+    // Files without an anchor stay unread: the CI files the new rule reads are read for parse errors anyway.
+    expect(single.candidates).toBe(alone.candidates);
+    expect(single.candidates).toBeLessThan(100);
+    expect(settled(await createScanPool(2).run(job))).toEqual(single);
+  });
 });
