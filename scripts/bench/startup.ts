@@ -7,27 +7,21 @@
  * clone's own bin/sunset.js (TypeScript sources) and the one-file sunset.mjs for comparison. `--runs N`
  * changes the number of timed runs of each.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { installPackage } from './installed-package.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const runs = Number(values.runs);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(path.join(os.tmpdir(), 'sunset-startup-'));
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd, stdio: 'ignore' });
 
 try {
   console.log('packing and installing the package…');
-  npm(['pack', '--pack-destination', work], ROOT);
-  const tarball = path.join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '');
-  const consumer = path.join(work, 'consumer');
-  mkdirSync(consumer);
-  writeFileSync(path.join(consumer, 'package.json'), '{"name":"consumer","private":true}\n');
-  npm(['install', tarball], consumer);
+  const installed = installPackage(work);
   copyFileSync(path.join(ROOT, 'sunset.mjs'), path.join(work, 'sunset.mjs'));
 
   // A small repository: ten files of the kinds a check reads, one with a finding.
@@ -41,7 +35,7 @@ try {
 
   const commands: Record<string, string[]> = {
     'node -e 0': ['-e', '0'],
-    'installed sunset check': [path.join(consumer, 'node_modules', '.bin', 'sunset'), 'check', repo, '--to', '18.0'],
+    'installed sunset check': [installed, 'check', repo, '--to', '18.0'],
     'sunset.mjs check': [path.join(work, 'sunset.mjs'), 'check', repo, '--to', '18.0'],
     "clone's bin/sunset.js check": [path.join(ROOT, 'bin', 'sunset.js'), 'check', repo, '--to', '18.0'],
   };
