@@ -5,7 +5,7 @@
  * HEAD; answers undefined for anything else (reftable refs, config includes or URL rewrites), and the
  * caller then asks `git` itself.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A repository's own git directory and the one its refs and config are shared in. */
@@ -22,8 +22,12 @@ const read = (file: string): string | undefined => {
   }
 };
 
-/** The git directories of the repository holding `cwd`, looking upwards as git does. */
-function gitDirs(cwd: string): GitDirs | undefined {
+/**
+ * The git directories of the repository holding `cwd`, looking upwards as git does: null when there is
+ * none, undefined when git would look elsewhere (`GIT_DIR` set) or the `.git` file is not understood.
+ */
+function gitDirs(cwd: string): GitDirs | null | undefined {
+  if (process.env.GIT_DIR || process.env.GIT_WORK_TREE) return undefined;
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const dotGit = path.join(dir, '.git');
     let gitDir: string | undefined;
@@ -35,7 +39,7 @@ function gitDirs(cwd: string): GitDirs | undefined {
         gitDir = path.resolve(dir, pointer);
       }
     } catch {
-      if (path.dirname(dir) === dir) return undefined;
+      if (path.dirname(dir) === dir) return null;
       continue;
     }
     const common = read(path.join(gitDir, 'commondir'))?.trim();
@@ -45,7 +49,11 @@ function gitDirs(cwd: string): GitDirs | undefined {
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
-function resolveRef(dirs: GitDirs, ref: string, depth = 0): string | undefined {
+/**
+ * The commit a ref names; null when the ref does not exist (a branch with no commit yet), undefined when
+ * the files cannot say (refs kept in a reftable, or a name git would read differently).
+ */
+function resolveRef(dirs: GitDirs, ref: string, depth = 0): string | null | undefined {
   if (depth > 5 || !/^refs\/[\w./-]+$/.test(ref) || ref.includes('..')) return undefined;
   const loose = (read(path.join(dirs.gitDir, ref)) ?? read(path.join(dirs.commonDir, ref)))?.trim();
   if (loose !== undefined) {
@@ -57,26 +65,31 @@ function resolveRef(dirs: GitDirs, ref: string, depth = 0): string | undefined {
     const [sha, name] = line.split(' ');
     if (name?.trim() === ref && sha && SHA.test(sha)) return sha;
   }
-  return undefined;
+  return existsSync(path.join(dirs.commonDir, 'reftable')) ? undefined : null;
 }
 
-/** The commit checked out at `cwd`, or undefined when the files do not say it plainly. */
-export function headCommit(cwd: string): string | undefined {
+/**
+ * The commit checked out at `cwd`: null when there is none (no repository, or no commit yet), undefined
+ * when the files do not say it plainly and git must be asked.
+ */
+export function headCommit(cwd: string): string | null | undefined {
   const dirs = gitDirs(cwd);
-  const head = dirs && read(path.join(dirs.gitDir, 'HEAD'))?.trim();
-  if (!dirs || !head) return undefined;
+  if (!dirs) return dirs;
+  const head = read(path.join(dirs.gitDir, 'HEAD'))?.trim();
+  if (!head) return undefined;
   if (SHA.test(head)) return head;
   const ref = /^ref:\s*(\S+)$/.exec(head)?.[1];
   return ref ? resolveRef(dirs, ref) : undefined;
 }
 
 /**
- * The `url` of `[remote "origin"]` in the repository's config: `null` when the config has no such remote,
- * undefined when the files cannot answer (no repository, or a config git would read differently).
+ * The `url` of `[remote "origin"]` in the repository's config: null when there is no repository or the
+ * config has no such remote, undefined when the files cannot answer (a config git would read differently).
  */
 export function originUrl(cwd: string): string | null | undefined {
   const dirs = gitDirs(cwd);
-  const config = dirs && read(path.join(dirs.commonDir, 'config'));
+  if (!dirs) return dirs;
+  const config = read(path.join(dirs.commonDir, 'config'));
   if (config === undefined) return undefined;
   // Includes and URL rewrites change what git reports; leave those to git.
   if (/^\s*\[\s*(?:include|includeIf|url)\b/im.test(config)) return undefined;

@@ -67,7 +67,8 @@ export function reportOrigin(options: {
   const fromFiles = env.CI_PROJECT_PATH ? null : originUrl(cwd);
   const remote = fromFiles === undefined ? git(cwd, ['config', '--get', 'remote.origin.url']) : (fromFiles ?? undefined);
   const project = env.CI_PROJECT_PATH || (remote && projectFromRemote(remote)) || options.project;
-  const commit = env.CI_COMMIT_SHA || headCommit(cwd) || git(cwd, ['rev-parse', 'HEAD']);
+  const head = env.CI_COMMIT_SHA ? null : headCommit(cwd);
+  const commit = env.CI_COMMIT_SHA || (head === undefined ? git(cwd, ['rev-parse', 'HEAD']) : (head ?? undefined));
   return {
     ...(project ? { project } : {}),
     ...(commit ? { commit } : {}),

@@ -57,14 +57,29 @@ describe('reading the commit and origin from .git files', () => {
     expect(originUrl(dir)).toBeUndefined();
   });
 
-  it('answers undefined outside a repository and for an unborn branch', () => {
-    const bare = path.join(root, 'not-a-repo');
-    mkdirSync(bare);
-    // The temporary folder may itself sit inside no repository; either way no commit is made up.
-    expect(headCommit(bare)).toBeUndefined();
+  it('answers null for a branch with no commit yet, so git need not be asked', () => {
     const unborn = path.join(root, 'unborn');
     mkdirSync(unborn);
     git(unborn, 'init', '-q');
-    expect(headCommit(unborn)).toBeUndefined();
+    expect(headCommit(unborn)).toBeNull();
+    expect(originUrl(unborn)).toBeNull();
+  });
+
+  it('leaves to git what it would read elsewhere: GIT_DIR, a .git file it does not understand, reftable refs', () => {
+    const dir = repository('elsewhere');
+    process.env.GIT_DIR = path.join(dir, '.git');
+    try {
+      expect([headCommit(dir), originUrl(dir)]).toEqual([undefined, undefined]);
+    } finally {
+      delete process.env.GIT_DIR;
+    }
+    const odd = path.join(root, 'odd');
+    mkdirSync(odd);
+    writeFileSync(path.join(odd, '.git'), 'not a pointer\n');
+    expect(headCommit(odd)).toBeUndefined();
+    const table = path.join(root, 'table');
+    mkdirSync(path.join(table, '.git', 'reftable'), { recursive: true });
+    writeFileSync(path.join(table, '.git', 'HEAD'), 'ref: refs/heads/.invalid\n');
+    expect(headCommit(table)).toBeUndefined();
   });
 });
