@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
-import type { ActiveRule } from '../../../src/check/finding.ts';
-import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
-
-const sample = { file: 'x', text: 'x' };
-const active = (id: string, rule: Record<string, unknown>, severity: 'error' | 'warning' = 'error'): ActiveRule => ({
-  index: 0,
-  rule: detectRuleSchema.parse({ example: sample, near_miss: sample, ...rule }),
-  severity,
-  info: { id, title: `${id} title`, description: 'd', fix: `${id} fix`, helpUri: `https://s/register/${id}/` },
-  message: `${id} title`,
-});
+import { activeRule as active } from '../active-rule.ts';
 
 const engine = createEngine(
   [

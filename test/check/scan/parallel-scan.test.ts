@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
-import type { ActiveRule } from '../../../src/check/finding.ts';
 import { createScanPool, scanBesideWorkers } from '../../../src/check/scan/parallel-scan.ts';
 import type { ScanOutput } from '../../../src/check/scan/scan-files.ts';
 import { walk } from '../../../src/check/scan/walk.ts';
 import { sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
-import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
+import { activeRule } from '../active-rule.ts';
 import { tempTree } from './temp-tree.ts';
 
-const sample = { file: 'x', text: 'x' };
-const rule: ActiveRule = {
-  index: 0,
-  rule: detectRuleSchema.parse({ kind: 'ci-variable', name: 'OLD_VAR', example: sample, near_miss: sample }),
-  severity: 'error',
-  info: { id: 'old-var', title: 'OLD_VAR is gone', description: 'd', helpUri: 'https://s/register/old-var/' },
-  message: 'OLD_VAR is gone',
-};
+const rule = activeRule('old-var', { kind: 'ci-variable', name: 'OLD_VAR' });
 
 /** What a scan reports, in an order that does not depend on which thread read which file. */
 const settled = (output: ScanOutput) => ({
@@ -78,17 +70,11 @@ describe('createScanPool', () => {
   });
 
   it('sends a rule without an anchor only the files it reads, and still sifts the rest', async () => {
-    const unset: ActiveRule = {
-      ...rule,
-      rule: detectRuleSchema.parse({
-        kind: 'ci-variable-unset',
-        name: 'SCAN_OPT_IN',
-        when: ['Scanner-Template', 'scanner_job'],
-        example: sample,
-        near_miss: sample,
-      }),
-      info: { ...rule.info, id: 'opt-in' },
-    };
+    const unset = activeRule('opt-in', {
+      kind: 'ci-variable-unset',
+      name: 'SCAN_OPT_IN',
+      when: ['Scanner-Template', 'scanner_job'],
+    });
     const files = { ...largeTree(), 'ci/.gitlab-ci.yml': 'scanner_job:\n  stage: test\n' };
     const walked = walk(['.'], tempTree(files)).files;
     const job = { files: walked, rules: [rule, unset], layout: { configDir: '.gitlab' }, maxBytes: 100 };

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
-import type { ActiveRule } from '../../../src/check/finding.ts';
 import { scanFiles } from '../../../src/check/scan/scan-files.ts';
 import { walk } from '../../../src/check/scan/walk.ts';
-import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
+import { activeRule } from '../active-rule.ts';
 import { tempTree } from './temp-tree.ts';
 
-const sample = { file: 'x', text: 'x' };
-const rule: ActiveRule = {
-  index: 0,
-  rule: detectRuleSchema.parse({ kind: 'ci-variable', name: 'OLD_VAR', example: sample, near_miss: sample }),
-  severity: 'error',
-  info: { id: 'old-var', title: 'OLD_VAR is gone', description: 'd', helpUri: 'https://s/register/old-var/' },
-  message: 'OLD_VAR is gone',
-};
+const rule = activeRule('old-var', { kind: 'ci-variable', name: 'OLD_VAR' });
 
 describe('scanFiles', () => {
   it('skips binary files and files over the size limit, and says why', () => {

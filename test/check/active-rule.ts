@@ -1,0 +1,13 @@
+import type { ActiveRule, Severity } from '../../src/check/finding.ts';
+import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
+
+const sample = { file: 'x', text: 'x' };
+
+/** A detection rule (given without its samples) ready to run as entry `id`, titled `<id> title`. */
+export const activeRule = (id: string, rule: Record<string, unknown>, severity: Severity = 'error'): ActiveRule => ({
+  index: 0,
+  rule: detectRuleSchema.parse({ example: sample, near_miss: sample, ...rule }),
+  severity,
+  info: { id, title: `${id} title`, description: 'd', fix: `${id} fix`, helpUri: `https://s/register/${id}/` },
+  message: `${id} title`,
+});
