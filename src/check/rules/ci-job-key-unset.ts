@@ -22,27 +22,52 @@ const GLOBAL_KEYS = new Set([
   'spec',
 ]);
 
+/**
+ * How deep `extends` is followed. Real configurations nest a few levels; a chain deeper than this is read
+ * as not fully known (so not reported) rather than walked, which keeps a hostile file from costing
+ * unbounded time or stack.
+ */
+export const MAX_EXTENDS_DEPTH = 32;
+
 /** What a job ends up with through `extends`: where `uses` is written, whether it has `key`, and whether all of it is known. */
 interface Resolved {
   usesAt?: number;
   hasKey: boolean;
   complete: boolean;
+  /** Cut short by {@link MAX_EXTENDS_DEPTH}: true only for this start's depth, so not remembered. */
+  cut?: boolean;
 }
 
-function resolve(name: string, jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule, seen: Set<string>): Resolved {
-  const job = jobs.get(name);
-  if (!job || seen.has(name)) return { hasKey: false, complete: false };
-  seen.add(name);
-  const own = new Map(mapEntries(job.node).map((entry) => [entry.key, entry]));
-  const resolved: Resolved = { usesAt: own.get(rule.uses)?.offset, hasKey: own.has(rule.key), complete: true };
-  // A job's own keys win over those of the jobs it extends; later parents win over earlier ones.
-  for (const parent of scalarValues(own.get('extends')?.node).reverse()) {
-    const inherited = resolve(parent, jobs, rule, seen);
-    resolved.usesAt ??= inherited.usesAt;
-    resolved.hasKey ||= inherited.hasKey;
-    resolved.complete &&= inherited.complete;
-  }
-  return resolved;
+const UNKNOWN: Resolved = { hasKey: false, complete: false };
+
+/**
+ * Resolves jobs through `extends`, each once: a job's result is remembered, and a job met again while it
+ * is being resolved (a cycle) reads as unknown.
+ */
+function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule): (name: string) => Resolved {
+  const known = new Map<string, Resolved>();
+  const resolve = (name: string, depth: number): Resolved => {
+    const remembered = known.get(name);
+    if (remembered) return remembered;
+    const job = jobs.get(name);
+    if (!job) return UNKNOWN;
+    if (depth > MAX_EXTENDS_DEPTH) return { ...UNKNOWN, cut: true };
+    known.set(name, UNKNOWN);
+    const own = new Map(mapEntries(job.node).map((entry) => [entry.key, entry]));
+    const resolved: Resolved = { usesAt: own.get(rule.uses)?.offset, hasKey: own.has(rule.key), complete: true };
+    // A job's own keys win over those of the jobs it extends; later parents win over earlier ones.
+    for (const parent of scalarValues(own.get('extends')?.node).reverse()) {
+      const inherited = resolve(parent, depth + 1);
+      resolved.usesAt ??= inherited.usesAt;
+      resolved.hasKey ||= inherited.hasKey;
+      resolved.complete &&= inherited.complete;
+      if (inherited.cut) resolved.cut = true;
+    }
+    if (resolved.cut) known.delete(name);
+    else known.set(name, resolved);
+    return resolved;
+  };
+  return (name) => resolve(name, 0);
 }
 
 /** Every job (hidden templates included, for `extends`) of each document, and whether `default:` sets the key. */
@@ -56,10 +81,11 @@ function jobKeyMatches(file: AnalyzedFile, rule: CiJobKeyUnsetRule): Match[] {
     );
     if (byDefault) continue;
     const jobs = new Map(top.filter((entry) => !GLOBAL_KEYS.has(entry.key)).map((entry) => [entry.key, entry]));
+    const resolve = jobResolver(jobs, rule);
     for (const name of jobs.keys()) {
       // Hidden jobs are templates: they are reported through the jobs that extend them.
       if (name.startsWith('.')) continue;
-      const job = resolve(name, jobs, rule, new Set());
+      const job = resolve(name);
       if (job.usesAt === undefined || job.hasKey || !job.complete || reported.has(job.usesAt)) continue;
       reported.add(job.usesAt);
       matches.push({ offset: job.usesAt, text: `${rule.uses} without ${rule.key}` });

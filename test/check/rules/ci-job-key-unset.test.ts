@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_EXTENDS_DEPTH } from '../../../src/check/rules/ci-job-key-unset.ts';
 import { matchRule } from './match-rule.ts';
 
 const rule = { kind: 'ci-job-key-unset', uses: 'secrets', key: 'id_tokens' };
@@ -36,5 +37,35 @@ describe('ci-job-key-unset rule', () => {
     const cycle = `a:\n  extends: b\n${SECRETS}b:\n  extends: a\n`;
     expect(matchRule(rule, '.gitlab-ci.yml', cycle)).toEqual([]);
     expect(matchRule(rule, 'config/app.yml', `deploy:\n${SECRETS}`)).toEqual([]);
+  });
+
+  /** A job reaching the using key through `templates` hidden templates, each extending the next. */
+  const chain = (templates: number) =>
+    `job:\n  extends: .t0\n` +
+    Array.from({ length: templates }, (_, index) =>
+      index === templates - 1 ? `.t${index}:\n${SECRETS}` : `.t${index}:\n  extends: .t${index + 1}\n`,
+    ).join('');
+
+  it('follows extends as deep as the limit, and reads a deeper chain as unknown', () => {
+    const within = chain(MAX_EXTENDS_DEPTH);
+    expect(matchRule(rule, '.gitlab-ci.yml', within)).toEqual([`${2 * MAX_EXTENDS_DEPTH + 2}:3 secrets without id_tokens`]);
+    expect(matchRule(rule, '.gitlab-ci.yml', chain(MAX_EXTENDS_DEPTH + 1))).toEqual([]);
+  });
+
+  it('resolves a chain of 2,000 jobs written either way round, each job once', () => {
+    // Each job extends the one before, so every job but the first finds its parent already resolved.
+    const text =
+      `.base:\n${SECRETS}` +
+      Array.from({ length: 2000 }, (_, index) => `job${index}:\n  extends: ${index === 0 ? '.base' : `job${index - 1}`}\n`).join(
+        '',
+      );
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['2:3 secrets without id_tokens']);
+    // Written from the far end, the first jobs are cut short by the limit; the last ones still report.
+    const reversed =
+      Array.from(
+        { length: 2000 },
+        (_, index) => `job${index}:\n  extends: ${index === 1999 ? '.base' : `job${index + 1}`}\n`,
+      ).join('') + `.base:\n${SECRETS}`;
+    expect(matchRule(rule, '.gitlab-ci.yml', reversed)).toEqual(['4002:3 secrets without id_tokens']);
   });
 });
