@@ -49,6 +49,13 @@ export function unclosedQuoteStart(text: string, code: string, message: string, 
   return offset;
 }
 
+/**
+ * Repeated keys are read, not refused: a repeated job name is a slip for a linter, not a reason to stop
+ * reading the file, and rules then see every copy. The uniqueness check would also cost time growing with
+ * the square of a map's size (seconds on a large generated file).
+ */
+const PARSE_OPTIONS = { uniqueKeys: false } as const;
+
 /** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
 export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
   const style = commentStyle(rootPath);
@@ -65,14 +72,14 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
     parseErrors,
     yaml() {
       if (yamlDocs !== null) return yamlDocs;
-      let docs = parseAllDocuments(text);
+      let docs = parseAllDocuments(text, PARSE_OPTIONS);
       let list = Array.isArray(docs) ? docs : [];
       let error = list.flatMap((doc) => doc.errors)[0];
       if ((error || !Array.isArray(docs)) && hasTemplateActions(text)) {
         // A Helm chart or other Go template is not YAML until rendered: read what is left once the actions
         // are blanked, and when even that does not parse, leave the file to the text rules without calling
         // it broken.
-        docs = parseAllDocuments(blankTemplateActions(text));
+        docs = parseAllDocuments(blankTemplateActions(text), PARSE_OPTIONS);
         list = Array.isArray(docs) ? docs : [];
         error = list.flatMap((doc) => doc.errors)[0];
         if (error || !Array.isArray(docs)) {
