@@ -28,6 +28,14 @@ const read = (file: string): string | undefined => {
  */
 function gitDirs(cwd: string): GitDirs | null | undefined {
   if (process.env.GIT_DIR || process.env.GIT_WORK_TREE) return undefined;
+  // A report asks for the commit and the origin of one folder: the walk up is done once for both.
+  if (lastLookup?.cwd !== cwd) lastLookup = { cwd, dirs: findGitDirs(cwd) };
+  return lastLookup.dirs;
+}
+
+let lastLookup: { cwd: string; dirs: GitDirs | null | undefined } | undefined;
+
+function findGitDirs(cwd: string): GitDirs | null | undefined {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const dotGit = path.join(dir, '.git');
     let gitDir: string | undefined;
