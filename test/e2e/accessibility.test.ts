@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, siteUrl } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, siteUrl } from './browser.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,19 +39,13 @@ async function sitemapPaths(): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('accessibility (axe, WCAG 2.2 AA)', () => {
   it('finds no violation on any page of the sitemap', async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBeGreaterThan(10);
-    const context = await browser.newContext({ colorScheme: 'light' });
+    const context = await chromium.browser.newContext({ colorScheme: 'light' });
     const problems: string[] = [];
     const page = await context.newPage();
     for (const pathname of paths) {
@@ -73,7 +67,7 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
       '/search/?q=CI_JOB_JWT',
       '/flags/',
     ]) {
-      const page = await openPage(browser, pathname, { colorScheme: 'dark' });
+      const page = await openPage(chromium.browser, pathname, { colorScheme: 'dark' });
       await page.waitForLoadState('networkidle');
       for (const violation of await audit(page)) problems.push(`${pathname}: ${violation}`);
       await page.context().close();
@@ -84,7 +78,7 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
 
 describe('machine-readable outputs in the browser', () => {
   it('parse as XML: the feed and the sitemap', async () => {
-    const page = await openPage(browser, '/');
+    const page = await openPage(chromium.browser, '/');
     for (const file of ['/feed.xml', '/sitemap.xml']) {
       const error = await page.evaluate(async (url) => {
         const text = await (await fetch(url)).text();

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors, siteUrl } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, scriptErrors, siteUrl } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function openDemo(page: Page): Promise<void> {
   await page.goto(siteUrl('/try/analytics/'));
@@ -27,7 +21,7 @@ async function panelViews(page: Page): Promise<Record<string, string>> {
 
 describe('analytics demo', () => {
   it('tracks nothing before the reader opts in', async () => {
-    const page = await openPage(browser, '/register/');
+    const page = await openPage(chromium.browser, '/register/');
     await openDemo(page);
     expect(await page.locator('[data-tracking-status]').textContent()).toContain('Tracking is off');
     await expect.poll(() => page.locator('[data-views-by-path]').textContent()).toBe('No page views tracked yet.');
@@ -36,7 +30,7 @@ describe('analytics demo', () => {
   });
 
   it('sends the site’s page views with the Snowplow tracker once opted in, content pages loading neither tracker nor reference', async () => {
-    const page = await openPage(browser, '/try/analytics/');
+    const page = await openPage(chromium.browser, '/try/analytics/');
     await page.locator('[data-analytics-demo][data-ready]').waitFor();
     await page.locator('[data-opt-in]').check();
     await expect.poll(() => panelViews(page)).toEqual({ '/try/analytics/': '1' });
@@ -95,7 +89,7 @@ describe('analytics demo', () => {
   });
 
   it('stops noting views and forgets the tracker’s cookies and queue when the reader opts out', async () => {
-    const page = await openPage(browser, '/try/analytics/');
+    const page = await openPage(chromium.browser, '/try/analytics/');
     await page.locator('[data-analytics-demo][data-ready]').waitFor();
     await page.locator('[data-opt-in]').check();
     await expect.poll(() => panelViews(page)).toEqual({ '/try/analytics/': '1' });

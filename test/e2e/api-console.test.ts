@@ -1,19 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, scriptErrors, siteUrl } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, scriptErrors, siteUrl } from './browser.ts';
 
 /** Requests that carry console code, MSW or the reference implementation. */
 const CONSOLE_CODE = /console-island|start-browser-reference|browser-world|mockServiceWorker\.js|reference-data\.json/;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 /** Opens a page in `context`, recording every request it makes and its script errors. */
 async function open(context: BrowserContext, pathname: string): Promise<Page & { seen: string[] }> {
@@ -50,7 +44,7 @@ async function send(page: Page): Promise<{ status: string; headers: string; body
 
 describe('API consoles', () => {
   it('take a request body from the link that opened them', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const query = { measures: ['TrackedEvents.pageViewsCount'], dimensions: ['TrackedEvents.docPath'], limit: 5 };
     const page = await open(
       context,
@@ -65,7 +59,7 @@ describe('API consoles', () => {
   });
 
   it('load no console code before the first interaction, then answer from the in-browser reference', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await open(context, '/api/product-analytics-load/');
     await page.waitForLoadState('networkidle');
     expect(page.seen.filter((url) => CONSOLE_CODE.test(url))).toEqual([]);
@@ -86,7 +80,7 @@ describe('API consoles', () => {
   });
 
   it('answer runner registration with 410 as 18.0 and with 201 and deprecation headers as 17.0', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await open(context, '/api/runners-create/');
     await page.selectOption('select[name="release"]', '18.0');
     const gone = await send(page);
@@ -112,7 +106,7 @@ describe('API consoles', () => {
   });
 
   it('keep a created client key across a reload and in other tabs, until the demo data is reset', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const create = await open(context, '/api/error-tracking-client-keys-create/');
     const created = await send(create);
     expect(created.status).toMatch(/^201 Created/);
@@ -139,7 +133,7 @@ describe('API consoles', () => {
   });
 
   it('leave pages without a console alone: no MSW, no worker in control', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const consolePage = await open(context, '/api/error-tracking-client-keys-list/');
     expect((await send(consolePage)).status).toMatch(/^200 OK/);
     for (const pathname of ['/limits/', '/register/', '/api/']) {
@@ -165,7 +159,7 @@ describe('API consoles', () => {
     });
     await new Promise<void>((resolve) => instance.listen(0, '127.0.0.1', resolve));
     const { port } = instance.address() as AddressInfo;
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await open(context, '/api/error-tracking-client-keys-list/');
     expect((await send(page)).status).toMatch(/in-browser reference/);
 
@@ -188,7 +182,7 @@ describe('API consoles', () => {
   });
 
   it('keep an example picked before the console loads, and answer the funnel example with 200', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await open(context, '/api/product-analytics-load/');
     await page.waitForLoadState('networkidle');
     // Picking the example is the first touch of the console: its code loads only now.
@@ -215,7 +209,7 @@ describe('API consoles', () => {
   });
 
   it('show the Deprecation date in words and the Link as links, and remember the release across reloads', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await open(context, '/api/runners-create/');
     await page.selectOption('select[name="release"]', '17.0');
     const created = await send(page);

@@ -1,20 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/register/index.ts';
 import { contentDir } from '../../src/site/content-dir.ts';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import { chromiumForFile, openPage, SCREENSHOTS_DIR, scriptErrors } from './browser.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('before and after on an entry page', () => {
   it('shows the rule’s own example as "before" and the fixed file as "after" for a rename', async () => {
@@ -22,7 +13,7 @@ describe('before and after on an entry page', () => {
     const entry = data.entries.find((candidate) => candidate.id === 'graphql-take-ownership-pipeline-schedule-renamed');
     const rule = entry?.detect[0];
     expect(rule?.kind).toBe('graphql');
-    const page = await openPage(browser, `/register/${entry?.id}/`);
+    const page = await openPage(chromium.browser, `/register/${entry?.id}/`);
     const section = page.locator('section.before-after');
     const blocks = await section.locator('pre').allTextContents();
     expect(blocks).toHaveLength(2);
@@ -32,13 +23,13 @@ describe('before and after on an entry page', () => {
     expect(blocks[1]).not.toContain('takeOwnershipPipelineSchedule');
     expect(await section.locator('p strong').allTextContents()).toEqual(['Before', 'After']);
     expect(scriptErrors(page)).toEqual([]);
-    await mkdir(SHOTS, { recursive: true });
-    await section.screenshot({ path: path.join(SHOTS, 'entry-before-after.png') });
+    await mkdir(SCREENSHOTS_DIR, { recursive: true });
+    await section.screenshot({ path: path.join(SCREENSHOTS_DIR, 'entry-before-after.png') });
     await page.context().close();
   });
 
   it('shows only "before", saying there is no mechanical fix, where a rule has no fix', async () => {
-    const page = await openPage(browser, '/register/ci-job-jwt-removed/');
+    const page = await openPage(chromium.browser, '/register/ci-job-jwt-removed/');
     const section = page.locator('section.before-after');
     expect(await section.locator('pre').count()).toBeGreaterThan(0);
     expect(await section.textContent()).toContain('no mechanical fix');

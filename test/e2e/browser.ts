@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network. */
 export function launchChromium(): Promise<Browser> {
@@ -37,3 +38,21 @@ export async function openPage(browser: Browser, pathname: string, options: Brow
 export function scriptErrors(page: Page): string[] {
   return (page as Page & { scriptErrors?: string[] }).scriptErrors ?? [];
 }
+
+/**
+ * Launches Chromium before a test file's tests and closes it after them; `browser` is set once they start.
+ * Call it at the top of the file.
+ */
+export function chromiumForFile(): { browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    holder.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
+}
+
+/** Where page tests leave screenshots for review. */
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results');

@@ -1,21 +1,15 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPOS, runCli } from '../check/run-cli.ts';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import { chromiumForFile, openPage, SCREENSHOTS_DIR, scriptErrors } from './browser.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
-
-let browser: Browser;
+const chromium = chromiumForFile();
 let dir: string;
 beforeAll(async () => {
-  browser = await launchChromium();
   dir = await mkdtemp(path.join(tmpdir(), 'sunset-scan-'));
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Runs the real CLI over the fixture repository and writes its report where a reader would pick it. */
@@ -47,7 +41,7 @@ const items = (page: Page) => page.locator('[data-plan] li[data-item]');
 
 describe('a long checklist', () => {
   it('has jump links, a sticky progress bar, a ticked look, hide done, and clear with confirm and undo', async () => {
-    const page = await openPage(browser, '/upgrade/?from=16.3.1&to=18.0');
+    const page = await openPage(chromium.browser, '/upgrade/?from=16.3.1&to=18.0');
     await items(page).first().waitFor();
     expect(await page.locator('input[name="from"]').inputValue()).toBe('16.3.1');
     expect(await page.locator('#plan-title').textContent()).toBe('Upgrade from 16.3 to 18.0 (all offerings)');
@@ -98,7 +92,7 @@ describe('a long checklist', () => {
   });
 
   it('keeps ticks per upgrade: the same upgrade for one offering or all shows the same ticks', async () => {
-    const page = await openPage(browser, '/upgrade/?from=17.0&to=18.0&offering=hosted');
+    const page = await openPage(chromium.browser, '/upgrade/?from=17.0&to=18.0&offering=hosted');
     const box = page.locator('[data-plan] input[data-key]').first();
     await box.waitFor();
     const key = await box.getAttribute('data-key');
@@ -112,7 +106,7 @@ describe('a long checklist', () => {
   });
 
   it('without JavaScript offers no link that needs it', async () => {
-    const page = await openPage(browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
+    const page = await openPage(chromium.browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
     expect(await page.locator('a[href*="offering="]').count()).toBe(3);
     expect(await page.locator('a[href*="offering="]:visible').count()).toBe(0);
     expect(await page.locator('[data-scan]').isVisible()).toBe(false);
@@ -124,7 +118,7 @@ describe('your scan on your checklist', () => {
   it('marks each item found (with file:line), not found, or no rule from a real JSON report, in the browser only', async () => {
     const { file, text } = await cliReport('json', '16.0', '17.0');
     const findings = JSON.parse(text).findings as { ruleId: string; file: string; line: number }[];
-    const page = await openPage(browser, '/upgrade/16.0-to-17.0/');
+    const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/');
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
     await page.locator('[data-scan-file]').setInputFiles(file);
@@ -150,8 +144,8 @@ describe('your scan on your checklist', () => {
 
     await page.getByLabel('Show only items found in your repository').check();
     expect(await page.locator('li[data-item]:visible').count()).toBe(shownFound.length);
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'checklist-with-scan-report.png'), fullPage: true });
+    await mkdir(SCREENSHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'checklist-with-scan-report.png'), fullPage: true });
     // Reading the file sent nothing: every request since is a GET of the site's own files (its scripts and
     // the register, loaded to know each entry's rules); nothing was posted and no other host was asked.
     const origin = new URL(page.url()).origin;
@@ -172,7 +166,7 @@ describe('your scan on your checklist', () => {
   it('reads a dropped SARIF report, and refuses another range or a malformed file with a clear message', async () => {
     const sarif = await cliReport('sarif', '16.0', '17.0');
     const other = await cliReport('json', '17.0', '18.0');
-    const page = await openPage(browser, '/upgrade/16.0-to-17.0/');
+    const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/');
     await page.locator('[data-scan]').waitFor();
     await dropFile(page, 'sunset.sarif', sarif.text);
     await expect

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('code blocks', () => {
   it('are highlighted at build time and copy their text with a button', async () => {
-    const page = await openPage(browser, '/api/runners-create/');
+    const page = await openPage(chromium.browser, '/api/runners-create/');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const curl = page.locator('pre.astro-code[data-language="bash"]').first();
     // Tokens carry their own colours: a highlighted block holds differently coloured spans.
@@ -29,7 +22,7 @@ describe('code blocks', () => {
   });
 
   it('switch colours with the theme', async () => {
-    const page = await openPage(browser, '/api/runners-create/', { colorScheme: 'light' });
+    const page = await openPage(chromium.browser, '/api/runners-create/', { colorScheme: 'light' });
     const background = () =>
       page
         .locator('pre.astro-code')

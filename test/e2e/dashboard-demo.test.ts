@@ -1,22 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { load } from 'js-yaml';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
 const DASHBOARD = path.resolve(
   import.meta.dirname,
   '../../content/examples/demo-app/.gitlab/analytics/dashboards/shop_overview.yaml',
 );
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 async function ready(page: Page): Promise<void> {
   await page.locator('[data-dashboard][data-ready="true"]').waitFor({ timeout: 60_000 });
@@ -37,7 +31,7 @@ function queryInPage(page: Page, query: unknown) {
 describe('the dashboard demo', () => {
   it('draws every panel of shop_overview, with links joined from dimensions and days filled with 0', async () => {
     const definition = load(await readFile(DASHBOARD, 'utf8')) as { title: string; panels: { title: string }[] };
-    const page = await openPage(browser, '/try/dashboard/');
+    const page = await openPage(chromium.browser, '/try/dashboard/');
     await ready(page);
     expect(await page.locator('[data-dashboard-title]').textContent()).toBe(definition.title);
     const panels = page.locator('[data-panel]');
@@ -91,7 +85,7 @@ describe('the dashboard demo', () => {
   });
 
   it('shows a page title from tracked events as text, running nothing, until the demo data is reset', async () => {
-    const page = await openPage(browser, '/try/dashboard/');
+    const page = await openPage(chromium.browser, '/try/dashboard/');
     await ready(page);
     const title = '<img src=x onerror="window.__titleRan=1">';
     const status = await page.evaluate(async (pageTitle) => {

@@ -1,23 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumForFile, openPage, SCREENSHOTS_DIR, scriptErrors } from './browser.ts';
 import { layoutProblems } from './layout-probe.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 /** Opens the demo in a fresh profile (a fresh in-browser world) and waits for the reference to run. */
 async function openDemo(): Promise<Page> {
-  const page = await openPage(browser, '/try/errors/');
+  const page = await openPage(chromium.browser, '/try/errors/');
   await page.locator('[data-error-demo][data-ready]').waitFor();
   return page;
 }
@@ -45,7 +37,7 @@ const row = (page: Page, title: string) => page.locator('[data-errors-rows] tr',
 
 describe('error tracking demo', () => {
   it('fits a 390 px phone with errors listed: no cell narrower than its longest word, saved to test-results/', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(new URL('/try/errors/', inject('baseUrl')).href);
     await page.locator('[data-error-demo][data-ready]').waitFor();
@@ -53,8 +45,8 @@ describe('error tracking demo', () => {
     await throwErrors(page, 'TypeError', 'cart is undefined while adding item 42 to the basket', 2);
     await throwErrors(page, 'RangeError', 'quantity must be positive', 1);
     await expect.poll(() => page.locator('[data-errors-rows] tr').count()).toBeGreaterThanOrEqual(2);
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'error-demo-390.png'), fullPage: true });
+    await mkdir(SCREENSHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'error-demo-390.png'), fullPage: true });
     expect(await layoutProblems(page)).toEqual([]);
     // One character per line made a row thousands of pixels tall; a wrapped title takes a few lines.
     const rowHeights = await page

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 /** What the drawn chart holds, as ECharts reports it on the chart element. */
 async function chartOption(page: Page): Promise<{
@@ -35,7 +29,7 @@ steps:
 
 describe('the funnel playground', () => {
   it('marks a schema problem at its line, then runs the fixed funnel and charts its steps', async () => {
-    const page = await openPage(browser, '/try/playground/');
+    const page = await openPage(chromium.browser, '/try/playground/');
     const funnel = page.locator('#funnel-yaml');
     // On load it runs the example from project 1's repository.
     await expect
@@ -75,7 +69,7 @@ describe('the funnel playground', () => {
   });
 
   it('places a visualization problem at its line and draws a line chart from the type it is given', async () => {
-    const page = await openPage(browser, '/try/playground/');
+    const page = await openPage(chromium.browser, '/try/playground/');
     await page.locator('[data-output] .chart').waitFor({ timeout: 60_000 });
     const editor = page.locator('#visualization-yaml');
     const example = await editor.inputValue();
@@ -91,7 +85,7 @@ describe('the funnel playground', () => {
   });
 
   it('draws the chart in the theme colours of the page and redraws it when the theme toggles', async () => {
-    const page = await openPage(browser, '/try/playground/', { colorScheme: 'light' });
+    const page = await openPage(chromium.browser, '/try/playground/', { colorScheme: 'light' });
     await page.locator('[data-output] .chart svg text').first().waitFor({ timeout: 60_000 });
     // The axis names' fill as ECharts wrote it, that fill as the browser resolves it, and the page's text colour.
     const colours = () =>

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('long pages', () => {
   it('open with a table of contents linking every section', async () => {
-    const page = await openPage(browser, '/guides/product-analytics/');
+    const page = await openPage(chromium.browser, '/guides/product-analytics/');
     const links = page.locator('nav[aria-label="On this page"] a');
     const sections = await page.locator('main h2[id]').evaluateAll((headings) => headings.map((heading) => heading.id));
     expect(sections.length).toBeGreaterThanOrEqual(4);
@@ -25,7 +18,7 @@ describe('long pages', () => {
   });
 
   it('leave short pages without one', async () => {
-    const page = await openPage(browser, '/guides/missing-day-fill/');
+    const page = await openPage(chromium.browser, '/guides/missing-day-fill/');
     expect(await page.locator('nav[aria-label="On this page"]').count()).toBe(0);
     await page.context().close();
   });

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, siteUrl } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, siteUrl } from './browser.ts';
 import { layoutProblems } from './layout-probe.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -14,19 +13,13 @@ async function sitemapPaths(): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '/').pathname);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('at 390 px', () => {
   it('no page of the sitemap scrolls sideways and no table cell is narrower than its longest word', async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBeGreaterThan(100);
-    const page = await openPage(browser, '/', PHONE);
+    const page = await openPage(chromium.browser, '/', PHONE);
     const problems: string[] = [];
     for (const pathname of paths) {
       await page.goto(siteUrl(pathname), { waitUntil: 'load' });
@@ -37,7 +30,7 @@ describe('at 390 px', () => {
   }, 600_000);
 
   it('the header is one short row with a menu button that opens the navigation', async () => {
-    const page = await openPage(browser, '/register/', PHONE);
+    const page = await openPage(chromium.browser, '/register/', PHONE);
     const header = page.locator('.site-header');
     expect((await header.boundingBox())?.height).toBeLessThan(64);
     const nav = page.locator('nav[aria-label="Main"]');
@@ -53,14 +46,14 @@ describe('at 390 px', () => {
   });
 
   it('without JavaScript the navigation is shown as it is, with no menu button', async () => {
-    const page = await openPage(browser, '/register/', { ...PHONE, javaScriptEnabled: false });
+    const page = await openPage(chromium.browser, '/register/', { ...PHONE, javaScriptEnabled: false });
     expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     await page.context().close();
   });
 
   it('the dashboard demo draws its charts with labels that do not overlap', async () => {
-    const page = await openPage(browser, '/try/dashboard/', PHONE);
+    const page = await openPage(chromium.browser, '/try/dashboard/', PHONE);
     await page.locator('.chart svg text').first().waitFor({ timeout: 60_000 });
     expect(await page.locator('.chart svg').count()).toBeGreaterThan(0);
     expect(await layoutProblems(page)).toEqual([]);

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 /** The visible text of the first element matching a selector on a page of the built site. */
 async function textOf(path: string, selector: string): Promise<string> {
-  const page = await openPage(browser, path);
+  const page = await openPage(chromium.browser, path);
   const text = (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ');
   await page.context().close();
   return text;

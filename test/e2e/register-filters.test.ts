@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 const visibleRows = (page: import('playwright-core').Page) =>
   page.locator('#register-list li:not([hidden])').evaluateAll((rows) => rows.map((row) => ({ ...(row as HTMLElement).dataset })));
 
 describe('register filters', () => {
   it('filter the list in place and write the choice into the URL', async () => {
-    const page = await openPage(browser, '/register/');
+    const page = await openPage(chromium.browser, '/register/');
     const total = await page.locator('#register-list li').count();
     await page.locator('select[name="area"]').selectOption('tokens');
     const rows = await visibleRows(page);
@@ -31,7 +24,7 @@ describe('register filters', () => {
   });
 
   it('read their state from the URL', async () => {
-    const page = await openPage(browser, '/register/?release=18.0&kind=rename');
+    const page = await openPage(chromium.browser, '/register/?release=18.0&kind=rename');
     expect(await page.locator('select[name="release"]').inputValue()).toBe('18.0');
     const rows = await visibleRows(page);
     expect(rows.length).toBeGreaterThan(0);
@@ -40,7 +33,7 @@ describe('register filters', () => {
   });
 
   it('step through the history: Back undoes the last filter, Forward redoes it', async () => {
-    const page = await openPage(browser, '/register/');
+    const page = await openPage(chromium.browser, '/register/');
     const total = await page.locator('#register-list li').count();
     await page.locator('select[name="area"]').selectOption('tokens');
     await page.locator('select[name="breaking"]').selectOption('yes');
@@ -57,7 +50,7 @@ describe('register filters', () => {
   });
 
   it('say when the URL names a release the register does not know', async () => {
-    const page = await openPage(browser, '/register/?release=99.9&kind=rename');
+    const page = await openPage(chromium.browser, '/register/?release=99.9&kind=rename');
     expect(await page.locator('#register-filter-notice').textContent()).toBe(
       'The register has no release "99.9", so that filter is not applied.',
     );
@@ -67,7 +60,7 @@ describe('register filters', () => {
   });
 
   it('leave a plain full list without JavaScript, and say why', async () => {
-    const page = await openPage(browser, '/register/?area=tokens', { javaScriptEnabled: false });
+    const page = await openPage(chromium.browser, '/register/?area=tokens', { javaScriptEnabled: false });
     expect(
       await page.locator('p.note', { hasText: 'The filters need JavaScript, so every entry is listed below.' }).isVisible(),
     ).toBe(true);

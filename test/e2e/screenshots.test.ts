@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, SCREENSHOTS_DIR } from './browser.ts';
 
-const OUT = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const OUT = path.join(SCREENSHOTS_DIR, 'screenshots');
 const PAGES = [
   ['home', '/'],
   ['register', '/register/'],
@@ -24,20 +23,16 @@ const VIEWS = [
   { name: 'phone-dark', viewport: { width: 375, height: 740 }, colorScheme: 'dark' },
 ] as const;
 
-let browser: Browser;
+const chromium = chromiumForFile();
 beforeAll(async () => {
-  browser = await launchChromium();
   await mkdir(OUT, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('main pages', () => {
   for (const view of VIEWS) {
     it(`render at ${view.name} without sideways scrolling, saved to test-results/screenshots/`, async () => {
       for (const [name, pathname] of PAGES) {
-        const page = await openPage(browser, pathname, { viewport: view.viewport, colorScheme: view.colorScheme });
+        const page = await openPage(chromium.browser, pathname, { viewport: view.viewport, colorScheme: view.colorScheme });
         if (name === 'search') await page.locator('#search-results li').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${pathname} scrolls sideways by ${overflow}px at ${view.name}`).toBeLessThanOrEqual(0);
@@ -48,7 +43,7 @@ describe('main pages', () => {
   }
 
   it('switch theme with the toggle and remember it', async () => {
-    const page = await openPage(browser, '/', { colorScheme: 'light' });
+    const page = await openPage(chromium.browser, '/', { colorScheme: 'light' });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const light = await background();
     await page.locator('[data-theme-toggle]').click();

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/register/index.ts';
 import { contentDir } from '../../src/site/content-dir.ts';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
 const IDENTIFIERS = ['CI_JOB_JWT', 'previousStageJobsOrNeeds', 'afterDate', 'threshold'];
 
@@ -15,20 +14,14 @@ async function ownersOf(name: string): Promise<string[]> {
   return data.errors.filter((error) => named(error.names)).map((error) => `/errors/${error.id}/`);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('search', () => {
   for (const name of IDENTIFIERS) {
     it(`returns the entry of ${name} first`, async () => {
       const owners = await ownersOf(name);
       expect(owners.length, `nothing in content names ${name}`).toBeGreaterThan(0);
-      const page = await openPage(browser, `/search/?q=${encodeURIComponent(name)}`);
+      const page = await openPage(chromium.browser, `/search/?q=${encodeURIComponent(name)}`);
       const first = page.locator('#search-results li a').first();
       await first.waitFor();
       const href = new URL((await first.getAttribute('href')) ?? '', page.url()).pathname;
@@ -39,7 +32,7 @@ describe('search', () => {
   }
 
   it('loads Pagefind only once the field is used, and keeps the query in the URL', async () => {
-    const page = await openPage(browser, '/search/');
+    const page = await openPage(chromium.browser, '/search/');
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.waitForLoadState('networkidle');
@@ -53,7 +46,7 @@ describe('search', () => {
 
   /** Searches with one filter set and returns the entry ids of the results shown. */
   async function filtered(query: string, filter: string, value: string): Promise<string[]> {
-    const page = await openPage(browser, `/search/?q=${query}`);
+    const page = await openPage(chromium.browser, `/search/?q=${query}`);
     await page.locator('#search-results li').first().waitFor();
     await page.locator(`select[name="${filter}"]`).selectOption(value);
     await page.waitForFunction(
@@ -91,7 +84,7 @@ describe('search', () => {
   });
 
   it('reaches every result with "Show more", each with its type and release', async () => {
-    const page = await openPage(browser, '/search/?q=removed');
+    const page = await openPage(chromium.browser, '/search/?q=removed');
     await page.locator('#search-results li').first().waitFor();
     const status = (await page.locator('#search-status').textContent()) ?? '';
     const total = Number(/^(\d+) results/.exec(status)?.[1]);
@@ -111,7 +104,7 @@ describe('search', () => {
   });
 
   it('keeps words apart in excerpts ("Result HTTP 410", not "ResultHTTP 410")', async () => {
-    const page = await openPage(browser, '/search/?q=Gone');
+    const page = await openPage(chromium.browser, '/search/?q=Gone');
     await page.locator('#search-results li').first().waitFor();
     const excerpts = await page.locator('#search-results li p').allTextContents();
     expect(excerpts.length).toBeGreaterThan(0);
@@ -120,7 +113,7 @@ describe('search', () => {
   });
 
   it('has a search box in the header of other pages that loads Pagefind only on focus', async () => {
-    const page = await openPage(browser, '/limits/');
+    const page = await openPage(chromium.browser, '/limits/');
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.waitForLoadState('networkidle');

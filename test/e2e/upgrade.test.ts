@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, scriptErrors } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumForFile();
 
 describe('upgrade checklists', () => {
   it('keep a tick across a reload and count progress', async () => {
-    const page = await openPage(browser, '/upgrade/16.0-to-17.0/');
+    const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/');
     const boxes = page.locator('[data-plan] input[data-key]');
     const total = await boxes.count();
     expect(total).toBeGreaterThan(0);
@@ -27,7 +20,7 @@ describe('upgrade checklists', () => {
   });
 
   it('build a plan from the URL, keep its ticks for the upgrade and export them as Markdown', async () => {
-    const page = await openPage(browser, '/upgrade/?from=17.0&to=18.0&offering=hosted');
+    const page = await openPage(chromium.browser, '/upgrade/?from=17.0&to=18.0&offering=hosted');
     const box = page.locator('[data-plan] input[data-key]').first();
     await box.waitFor();
     expect(await page.locator('input[name="from"]').inputValue()).toBe('17.0');
@@ -42,7 +35,7 @@ describe('upgrade checklists', () => {
     expect(markdown).toMatch(/- \[x\] \[/);
     expect(markdown).toContain('### Hosted offering');
     // Another upgrade has its own ticks.
-    const other = await openPage(browser, '/upgrade/?from=16.0&to=18.0&offering=hosted');
+    const other = await openPage(chromium.browser, '/upgrade/?from=16.0&to=18.0&offering=hosted');
     await other.locator('[data-plan] input[data-key]').first().waitFor();
     expect(await other.locator('[data-plan] input[data-key]:checked').count()).toBe(0);
     await other.context().close();
@@ -55,14 +48,14 @@ describe('upgrade checklists', () => {
       ['from=17.0&to=17.0', 'pick a later target release'],
       ['from=17.0&to=99.0', 'is not a release the register knows'],
     ] as const) {
-      const page = await openPage(browser, `/upgrade/?${query}`);
+      const page = await openPage(chromium.browser, `/upgrade/?${query}`);
       await expect.poll(() => page.locator('#plan-output [role="alert"]').textContent()).toContain(message);
       await page.context().close();
     }
   });
 
   it('render a static checklist without JavaScript', async () => {
-    const page = await openPage(browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
+    const page = await openPage(chromium.browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
     expect(await page.locator('h2#must-do').textContent()).toMatch(/^Must do before upgrading \(\d+\)$/);
     expect(await page.locator('h2#plan-ahead').count()).toBe(1);
     expect(await page.locator('#hosted').count()).toBe(1);
