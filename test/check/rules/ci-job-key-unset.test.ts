@@ -61,11 +61,11 @@ describe('ci-job-key-unset rule', () => {
       );
     expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['2:3 secrets without id_tokens']);
     // Written from the far end, the first jobs are cut short by the limit; the last ones still report.
-    const reversed =
-      Array.from(
-        { length: 2000 },
-        (_, index) => `job${index}:\n  extends: ${index === 1999 ? '.base' : `job${index + 1}`}\n`,
-      ).join('') + `.base:\n${SECRETS}`;
+    const jobs = Array.from(
+      { length: 2000 },
+      (_, index) => `job${index}:\n  extends: ${index === 1999 ? '.base' : `job${index + 1}`}\n`,
+    );
+    const reversed = `${jobs.join('')}.base:\n${SECRETS}`;
     expect(matchRule(rule, '.gitlab-ci.yml', reversed)).toEqual(['4002:3 secrets without id_tokens']);
   });
 });
