@@ -23,6 +23,8 @@ export interface HttpRequestLike {
 export interface HttpServer {
   url: URL;
   stored(): Promise<number>;
+  /** The CPU time the server process has used so far (user and system), in microseconds. */
+  cpu(): Promise<number>;
   stop(): void;
 }
 
@@ -45,6 +47,10 @@ export async function startHttpServer(route: HttpRoute, publicKey: string): Prom
     url,
     stored: async () => {
       child.stdin.write('count\n');
+      return Number(await next());
+    },
+    cpu: async () => {
+      child.stdin.write('cpu\n');
       return Number(await next());
     },
     // Closing stdin lets the server exit on its own (so `BENCH_SERVER_FLAGS=--cpu-prof` can write a profile).

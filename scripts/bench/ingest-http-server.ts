@@ -3,7 +3,8 @@
  * its own process (as `npm run reference` runs), with the bench's client key. `--route direct` uses the Node
  * host's direct ingestion route, `--route msw` sends ingestion through MSW, and `--route bare` is the peer:
  * a bare Node HTTP server that reads each body and answers 200 without any reference logic (it counts
- * requests as events). Prints the URL, then on stdin `count` prints how many events are stored.
+ * requests as events). Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the
+ * CPU time this process has used so far, user and system, in microseconds.
  */
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -33,6 +34,10 @@ const server =
 console.log(await listen(server, 0));
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'count') console.log(String(values.route === 'bare' ? bareCount : reference.errors.state.errors.size()));
+  if (line === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    console.log(String(user + system));
+  }
 }
 server.close();
 server.closeAllConnections();

@@ -16,7 +16,8 @@
  * - `http-msw`: the same server with ingestion through MSW, for comparison;
  * - `http-bare`: the peer of the HTTP paths, a bare Node HTTP server that reads each body and answers 200,
  *   same process layout and clients: what HTTP alone costs on this machine right now; the HTTP paths run
- *   after it print their rate as a share of its rate.
+ *   after it print their rate as a share of its rate, and each HTTP path prints the server process's CPU time per
+ *   request, which bounds the rate of its one thread whatever the client and the machine's other load cost.
  *
  * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
  * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
@@ -215,20 +216,28 @@ async function runHttp(route: HttpRoute): Promise<void> {
   warm.stop();
   const server = await startHttpServer(route, PUBLIC_KEY);
   serializeAll(requests, server);
+  const cpuBefore = await server.cpu();
   const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
+  const cpu = (await server.cpu()) - cpuBefore;
   const stored = await server.stored();
   server.stop();
   if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
   report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
-  if (route === 'bare') bareRate = rate(timing);
-  else if (bareRate)
+  const cpuPerRequest = cpu / COUNT;
+  // The server runs on one thread, so one core's worth of its CPU time per request bounds its rate whatever the client.
+  console.log(
+    `  server CPU ${cpuPerRequest.toFixed(1)} µs per request (user + system), so at most ${Math.round(1e6 / cpuPerRequest)} requests/s on one core`,
+  );
+  if (route === 'bare') bare = { rate: rate(timing), cpuPerRequest };
+  else if (bare)
     console.log(
-      `  ${Math.round((100 * rate(timing)) / bareRate)}% of the bare Node server's rate in this run (what HTTP allows here)`,
+      `  ${Math.round((100 * rate(timing)) / bare.rate)}% of the bare Node server's rate in this run (what HTTP allows here); ` +
+        `${(cpuPerRequest / bare.cpuPerRequest).toFixed(2)}× its CPU per request`,
     );
 }
 
-/** The bare peer's rate in this run, once measured (run `http-bare` first to compare the other HTTP paths with it). */
-let bareRate: number | undefined;
+/** The bare peer's rate and CPU per request in this run, once measured (run `http-bare` first to compare the other HTTP paths with it). */
+let bare: { rate: number; cpuPerRequest: number } | undefined;
 
 function report(label: string, timing: Timing, floor: Timing): void {
   const ratio = timing.seconds / floor.seconds;
