@@ -121,9 +121,12 @@ describe('your scan on your checklist', () => {
     const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/');
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+    // The panel shows once its script listens; a file picked before that would go unread.
+    await page.locator('[data-scan]').waitFor();
     await page.locator('[data-scan-file]').setInputFiles(file);
     await expect
-      .poll(() => page.locator('[data-scan-status]').textContent())
+      // The first report waits for the register's rules, fetched once.
+      .poll(() => page.locator('[data-scan-status]').textContent(), { timeout: 10_000 })
       .toMatch(/^sunset-16\.0-17\.0\.json \(JSON, scan of 16\.0 → 17\.0\): \d+ found/);
 
     const found = page.locator('li[data-scan-kind="found"]');
@@ -170,7 +173,7 @@ describe('your scan on your checklist', () => {
     await page.locator('[data-scan]').waitFor();
     await dropFile(page, 'sunset.sarif', sarif.text);
     await expect
-      .poll(() => page.locator('[data-scan-status]').textContent())
+      .poll(() => page.locator('[data-scan-status]').textContent(), { timeout: 10_000 })
       .toMatch(/^sunset\.sarif \(SARIF, scan of 16\.0 → 17\.0\)/);
     expect(await page.locator('li[data-scan-kind="found"]').count()).toBeGreaterThan(0);
 
