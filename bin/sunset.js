@@ -12,15 +12,11 @@ if (major < 22 || (major === 22 && minor < 12)) {
 // Taken rather than imported: an `import` of node:fs builds all its exports, loading file streams and
 // fs/promises, which costs every start several milliseconds.
 const { existsSync } = process.getBuiltinModule('node:fs');
-const module = process.getBuiltinModule('node:module');
-const os = process.getBuiltinModule('node:os');
-const path = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 
-// Reuse compiled code (and stripped TypeScript) between runs; the variable passes the same cache on to the
-// scan's worker threads.
-process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'sunset-compile-cache');
-module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+// Reuse compiled code (and stripped TypeScript) between runs, in a directory of this user's own.
+const { enableCompileCache } = await import('./compile-cache-dir.js');
+enableCompileCache();
 
 const sources = fileURLToPath(new URL('../src/check/cli.ts', import.meta.url));
 if (!existsSync(sources)) {

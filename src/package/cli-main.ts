@@ -4,6 +4,8 @@
  * check` runs from its own script with a code cache (see check-main.ts); every other command, and `sunset.mjs`,
  * loads the CLI's modules.
  */
+
+import { enableCompileCache } from '../../bin/compile-cache-dir.js';
 import { runCodeCachedScript } from './code-cached-script.ts';
 
 /** Set by the build: a hash of the package's check script, `undefined` in `sunset.mjs`, which has none. */
@@ -23,13 +25,8 @@ export async function runCli(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  // Reuse compiled code between runs; the variable passes the same cache on to the scan's worker threads.
-  // Node's modules are taken rather than imported, as in code-cached-script.ts.
-  const module = process.getBuiltinModule('node:module');
-  const os = process.getBuiltinModule('node:os');
-  const path = process.getBuiltinModule('node:path');
-  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'sunset-compile-cache');
-  module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+  // Reuse compiled code between runs (bin/sunset.js has already, unless this is `sunset.mjs`).
+  enableCompileCache();
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string') {
     const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);

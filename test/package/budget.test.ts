@@ -27,7 +27,15 @@ describe('the packed package', () => {
 
   it('holds compiled JavaScript, the register as data, type declarations, README and licence, and nothing else', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'lib/cli.js', 'lib/index.js']),
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'bin/sunset.js',
+        'bin/compile-cache-dir.js',
+        'lib/cli.js',
+        'lib/index.js',
+      ]),
     );
     expect(files).toEqual(
       expect.arrayContaining(['lib/sunset-data.json', 'lib/sunset-data-more.json', 'lib/register.json', 'lib/types/index.d.ts']),
@@ -35,7 +43,7 @@ describe('the packed package', () => {
     expect(files).toContain('lib/schemas/funnel.schema.json');
     const unexpected = files.filter(
       (name) =>
-        !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js'].includes(name) &&
+        !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'bin/compile-cache-dir.js'].includes(name) &&
         !/^lib\/[\w-]+\.js$/.test(name) &&
         !/^lib\/(sunset-data|sunset-data-more|register)\.json$/.test(name) &&
         !/^lib\/schemas\/[\w-]+\.schema\.json$/.test(name) &&

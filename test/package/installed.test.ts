@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort, probeReference, run, startServer } from './processes.ts';
@@ -42,6 +43,30 @@ describe.each(NODES)('the installed package on %s', (_label, node) => {
   it('checks a clean repository with exit 0', () => {
     const result = sunset(['check', path.join(scratch, 'clean'), '--to', '18.0']);
     expect(result.code, result.stderr + result.stdout).toBe(0);
+  });
+
+  it.skipIf(process.platform === 'win32')('keeps compiled code in a cache directory of its user alone', () => {
+    const checkWithTmp = (tmp: string) => {
+      const { NODE_COMPILE_CACHE: _, ...env } = process.env;
+      const result = spawnSync(node, [bin, 'check', path.join(scratch, 'clean'), '--to', '18.0'], {
+        cwd: packed.consumer,
+        env: { ...env, TMPDIR: tmp },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+    };
+    const own = (tmp: string) => path.join(tmp, `sunset-compile-cache-${process.getuid?.()}`);
+    const cached = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.cache'));
+    const tmp = mkdtempSync(path.join(packed.work, 'tmp-'));
+    checkWithTmp(tmp);
+    expect(cached(own(tmp))).toEqual([expect.stringMatching(/sunset-\w+-\w+\.cache$/)]);
+    // A directory of that name that others may write to is not used: the check runs uncached.
+    const shared = mkdtempSync(path.join(packed.work, 'tmp-'));
+    mkdirSync(own(shared));
+    chmodSync(own(shared), 0o777);
+    checkWithTmp(shared);
+    expect(readdirSync(own(shared))).toEqual([]);
   });
 
   it('prints the upgrade plan as Markdown', () => {

@@ -1,0 +1,2 @@
+export function compileCacheDir(tmp?: string): string | undefined;
+export function enableCompileCache(): void;
