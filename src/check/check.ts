@@ -6,7 +6,7 @@ import { parseErrorInfo } from './engine/engine.ts';
 import type { Finding, RuleInfo } from './finding.ts';
 import { includedFiles } from './scan/ci-includes.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
-import { DEFAULT_MAX_BYTES } from './scan/scan-files.ts';
+import { DEFAULT_MAX_BYTES, standingFindings } from './scan/scan-files.ts';
 import { type SkipNote, type WalkedFile, walk } from './scan/walk.ts';
 
 /** What to check and how. */
@@ -90,7 +90,8 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     layout,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
   });
-  const findings = output.findings;
+  // A finding of something missing stands only if no file of the repository settled it.
+  const findings = standingFindings(output);
   skipped.push(...output.skipped);
   const stats: CheckStats = {
     files: files.length,

@@ -25,6 +25,12 @@ const ALWAYS_PARSED: ReadonlySet<FileKind> = new Set(['ci-yaml']);
 export interface FileResult {
   findings: Finding[];
   suppressed: number;
+  /**
+   * Findings that stand only if no file of the repository settles their key (see `Matcher.settledElsewhere`),
+   * and the keys this file settles; both absent when no such rule read the file.
+   */
+  unless?: Map<Finding, string>;
+  settles?: string[];
 }
 
 /** The rules of a check, compiled once and run file by file. */
@@ -33,7 +39,7 @@ export interface Engine {
   /**
    * Whether a file goes to the matchers even when the prefilter finds nothing in it: CI configuration and
    * GraphQL, so one that does not parse is always reported, and files a rule without an anchor reads (an
-   * absence rule has no word every match holds). Other files are read when they hold a rule's anchor;
+   * absence rule has no word every match holds) or may settle another file's finding in. Other files are read when they hold a rule's anchor;
    * without one no rule can match them, so leaving them unread hides nothing.
    */
   readsAlways(rootPath: string): boolean;
@@ -72,6 +78,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
   };
 
   const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
+  const settling = compiled.filter(({ matcher }) => matcher.settledElsewhere);
   return {
     prefilter: createPrefilter(
       compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : [])),
@@ -79,23 +86,34 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     ),
     readsAlways(rootPath) {
       const kind = fileKind(rootPath, layout);
-      return ALWAYS_PARSED.has(kind) || unanchored.some(({ matcher }) => matcher.applies(kind, rootPath));
+      const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);
+      return ALWAYS_PARSED.has(kind) || unanchored.some(applies) || settling.some(applies);
     },
     checkText(target, text, anchors) {
       const kind = fileKind(target.rootPath, layout);
       const candidates = compiled.filter(
         ({ matcher }) => (!anchors || !matcher.anchor || anchors.has(matcher.anchor)) && matcher.applies(kind, target.rootPath),
       );
-      if (candidates.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
+      const asked = settling.filter(({ matcher }) => matcher.applies(kind, target.rootPath));
+      if (candidates.length === 0 && asked.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
       const file = analyzeFile(target.path, target.rootPath, text, kind);
       // Files read structurally are parsed once they are read at all, so a parse failure is reported.
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();
 
       const all: Finding[] = [];
+      let unless: Map<Finding, string> | undefined;
       for (const { active, matcher } of candidates) {
-        for (const match of matcher.match(file)) all.push(toFinding(file, match, active));
+        for (const match of matcher.match(file)) {
+          const finding = toFinding(file, match, active);
+          all.push(finding);
+          if (matcher.settledElsewhere) (unless ??= new Map()).set(finding, matcher.settledElsewhere.key);
+        }
       }
+      // Every file a settling rule applies to is asked, whether or not it holds the rule's anchor.
+      const settles = asked
+        .filter(({ matcher }) => matcher.settledElsewhere?.settles(file))
+        .map(({ matcher }) => matcher.settledElsewhere?.key as string);
       for (const match of file.parseErrors) all.push(toFinding(file, match, undefined));
       all.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
       // One finding per use: two rules of one entry (a REST path and its parameter, say) matching the same
@@ -131,7 +149,12 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
       }
       const suppressions = readSuppressions(file.source);
       const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));
-      return { findings: kept, suppressed: raw.length - kept.length };
+      return {
+        findings: kept,
+        suppressed: raw.length - kept.length,
+        ...(unless ? { unless } : {}),
+        ...(settles.length > 0 ? { settles } : {}),
+      };
     },
   };
 }

@@ -13,6 +13,12 @@ export interface Matcher {
   applies(kind: FileKind, rootPath: string): boolean;
   /** Every match in a file. */
   match(file: AnalyzedFile): Match[];
+  /**
+   * For a rule that reports something missing: what another file of the repository may hold that settles
+   * its findings (a CI file that sets the variable the rule looks for). `key` names it and `settles` says
+   * whether a file does; a finding stands only if no file the check reads settles its key.
+   */
+  settledElsewhere?: { key: string; settles(file: AnalyzedFile): boolean };
 }
 
 /** What compiling a rule needs to know about the repository. */

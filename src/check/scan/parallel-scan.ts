@@ -4,7 +4,16 @@ import type { Worker } from 'node:worker_threads';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
 import type { ActiveRule } from '../finding.ts';
-import { checkBytes, isBinary, readBytes, type ScanOutput, scanFile, scanFiles, siftingPrefilter } from './scan-files.ts';
+import {
+  checkBytes,
+  emptyScanOutput,
+  isBinary,
+  readBytes,
+  type ScanOutput,
+  scanFile,
+  scanFiles,
+  siftingPrefilter,
+} from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
 import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
 
@@ -53,7 +62,7 @@ export async function scanBesideWorkers(
   pending: Promise<SiftOutput | undefined>[],
 ): Promise<ScanOutput> {
   const { files, maxBytes } = job;
-  const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
+  const output = emptyScanOutput();
   const prefilter = siftingPrefilter(engine);
   const counters = new Int32Array(shared.counters);
   const passed = new Int32Array(shared.passed);

@@ -20,6 +20,29 @@ export interface ScanOutput {
   candidates: number;
   /** Findings left out by `sunset-ignore` comments. */
   suppressed: number;
+  /** Findings that stand only if no file settles their key, and the keys files settled (see `FileResult`). */
+  unless: Map<Finding, string>;
+  settled: Set<string>;
+}
+
+/** A scan's output before any file is read. */
+export const emptyScanOutput = (): ScanOutput => ({
+  findings: [],
+  skipped: [],
+  bytes: 0,
+  candidates: 0,
+  suppressed: 0,
+  unless: new Map(),
+  settled: new Set(),
+});
+
+/** The findings of a finished scan, less those another file settled. */
+export function standingFindings(output: ScanOutput): Finding[] {
+  if (output.unless.size === 0) return output.findings;
+  return output.findings.filter((finding) => {
+    const key = output.unless.get(finding);
+    return key === undefined || !output.settled.has(key);
+  });
 }
 
 /** The read buffer of this thread, kept between calls: a scan calls once per chunk of files. */
@@ -67,6 +90,8 @@ export function checkBytes(file: WalkedFile, bytes: Buffer, engine: Engine, outp
   const result = engine.checkText(file, text, anchors);
   for (const finding of result.findings) output.findings.push(finding);
   output.suppressed += result.suppressed;
+  if (result.unless) for (const [finding, key] of result.unless) output.unless.set(finding, key);
+  if (result.settles) for (const key of result.settles) output.settled.add(key);
 }
 
 /** The prefilter a scan sifts with; files it does not pass still go to the matchers where `readsAlways` says so. */
@@ -96,7 +121,7 @@ export function scanFile(file: WalkedFile, engine: Engine, prefilter: Prefilter,
  * the prefilter in worker threads.
  */
 export function scanFiles(files: readonly WalkedFile[], engine: Engine, maxBytes: number = DEFAULT_MAX_BYTES): ScanOutput {
-  const output: ScanOutput = { findings: [], skipped: [], bytes: 0, candidates: 0, suppressed: 0 };
+  const output = emptyScanOutput();
   const prefilter = siftingPrefilter(engine);
   for (const file of files) scanFile(file, engine, prefilter, maxBytes, output);
   return output;

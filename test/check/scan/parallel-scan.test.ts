@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
 import { createScanPool, scanBesideWorkers } from '../../../src/check/scan/parallel-scan.ts';
-import type { ScanOutput } from '../../../src/check/scan/scan-files.ts';
+import { type ScanOutput, standingFindings } from '../../../src/check/scan/scan-files.ts';
 import { walk } from '../../../src/check/scan/walk.ts';
 import { sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
 import { activeRule } from '../active-rule.ts';
@@ -47,6 +47,30 @@ describe('createScanPool', () => {
     expect(single.findings).toContain('zz/.gitlab-ci.yml:2 parse-error');
     expect(single.skipped).toContain('step-0003.bin: binary');
     expect(single.skipped).toContain('step-0005.sh: larger than the size limit (215 > 100 bytes)');
+  });
+
+  it.each([1, 3])('with %i threads, drops a finding of a variable left unset once any CI file sets it', async (threads) => {
+    const unset = activeRule('feature-opt-in', {
+      kind: 'ci-variable-unset',
+      name: 'FEATURE_ON',
+      when: ['Feature.gitlab-ci.yml'],
+    });
+    const tree = largeTree();
+    tree['.gitlab-ci.yml'] = 'include:\n  - template: Feature.gitlab-ci.yml\n';
+    tree['zz/.gitlab-ci.yml'] = 'job:\n  script: [make]\n';
+    const job = (files: Record<string, string | Uint8Array>) => ({
+      files: walk(['.'], tempTree(files)).files,
+      rules: [unset],
+      layout: { configDir: '.gitlab' },
+      maxBytes: 100,
+    });
+    const unsettled = await createScanPool(threads).run(job(tree));
+    expect(standingFindings(unsettled).map((finding) => `${finding.file}:${finding.line}`)).toEqual(['.gitlab-ci.yml:2']);
+    // Another root's CI file sets it: it holds no use of the feature, so only the settling check reads it.
+    tree['zz/.gitlab-ci.yml'] = 'variables:\n  FEATURE_ON: "false"\n';
+    const settledElsewhere = await createScanPool(threads).run(job(tree));
+    expect(settledElsewhere.findings.map((finding) => finding.file)).toEqual(['.gitlab-ci.yml']);
+    expect(standingFindings(settledElsewhere)).toEqual([]);
   });
 
   it('matches the files a worker passed, notes those it skipped, and parses the CI files it did not pass', async () => {
