@@ -73,8 +73,8 @@ describe('mechanical fixes', () => {
 
   it('keeps formatting and comments, replaces values later on the line, and leaves suppressed uses alone', () => {
     const variable = rule({ kind: 'ci-variable', name: 'OLD_NAME', fix: { replace_with: 'NEW_NAME' } });
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell variable syntax inside a CI file
     const ci =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell variable syntax inside a CI file
       'job:\n  variables:\n    OLD_NAME:   "spec.json"   # keep this comment\n  script:\n    - echo ${OLD_NAME} $OLD_NAME_LONGER\n    - echo $OLD_NAME # sunset-ignore e\n';
     expect(fixText('.gitlab-ci.yml', ci, [variable], layout).text).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: shell variable syntax inside a CI file

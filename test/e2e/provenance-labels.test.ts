@@ -6,6 +6,7 @@ const chromium = chromiumForFile();
 /** The visible text of the first element matching a selector on a page of the built site. */
 async function textOf(path: string, selector: string): Promise<string> {
   const page = await openPage(chromium.browser, path);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, which textContent is not (hidden parts)
   const text = (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ');
   await page.context().close();
   return text;

@@ -107,7 +107,10 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
         for (const match of matcher.match(file)) {
           const finding = toFinding(file, match, active);
           all.push(finding);
-          if (matcher.settledElsewhere) (unless ??= new Map()).set(finding, matcher.settledElsewhere.key);
+          if (matcher.settledElsewhere) {
+            unless ??= new Map();
+            unless.set(finding, matcher.settledElsewhere.key);
+          }
         }
       }
       // Every file a settling rule applies to is asked, whether or not it holds the rule's anchor.

@@ -29,6 +29,7 @@ describe('rest rule', () => {
     const users = { kind: 'rest', path: '/users' };
     expect(matchRule(users, 'a.sh', 'curl "https://h.example/api/v4/users"\n')).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/users"\n')).toHaveLength(1);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript template literal inside the scanned text
     expect(matchRule(users, 'a.js', 'get(`${base}/users`)\n')).toHaveLength(1);
     expect(matchRule(users, 'a.js', "get('/users')\n")).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/projects/1/users"\n')).toEqual([]);
