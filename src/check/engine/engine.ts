@@ -38,9 +38,10 @@ export interface Engine {
   prefilter: Prefilter;
   /**
    * Whether a file goes to the matchers even when the prefilter finds nothing in it: CI configuration and
-   * GraphQL, so one that does not parse is always reported, and files a rule without an anchor reads (an
-   * absence rule has no word every match holds) or may settle another file's finding in. Other files are read when they hold a rule's anchor;
-   * without one no rule can match them, so leaving them unread hides nothing.
+   * GraphQL, so one that does not parse is always reported; files a rule without an anchor reads (an
+   * absence rule has no word every match holds); and files that may settle another file's finding. Other
+   * files are read when they hold a rule's anchor; without one no rule can match them, so leaving them
+   * unread hides nothing.
    */
   readsAlways(rootPath: string): boolean;
   /** Checks one file's text; `anchors` are those the prefilter found (all rules run when omitted). */
