@@ -131,10 +131,11 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
     },
     ledger: createUsageLedger(state),
     ingest(project, events, receivedAt) {
+      // Journaled first: a batch the host cannot keep (it throws) is neither stored nor counted.
+      options.onIngested?.(project.id, events, receivedAt);
       const store = result.store(project.id);
       for (const event of events) store.append(event);
       result.ledger.record(project.id, receivedAt, events.length);
-      options.onIngested?.(project.id, events, receivedAt);
     },
   };
 

@@ -15,7 +15,8 @@ export interface PersistentStateStore extends StateStore {
 /**
  * A state store in memory, filled from a snapshot, that writes every change through to `sink` key by key.
  * Reads stay synchronous, as the reference's core expects; writing per key (not whole snapshots) keeps a
- * tab from overwriting keys another tab changed.
+ * tab from overwriting keys another tab changed. The sink is written first: a write it refuses (a full
+ * disk) throws before memory changes, so what the reference answers never runs ahead of what it kept.
  */
 export function persistentStateStore(snapshot: Record<string, unknown>, sink: StateSink): PersistentStateStore {
   const values = new Map<string, unknown>(Object.entries(structuredClone(snapshot)));
@@ -23,11 +24,13 @@ export function persistentStateStore(snapshot: Record<string, unknown>, sink: St
     get: <T>(key: string) => (values.has(key) ? (structuredClone(values.get(key)) as T) : undefined),
     set(key, value) {
       const copy = structuredClone(value);
-      values.set(key, copy);
       sink.put(key, copy);
+      values.set(key, copy);
     },
     delete(key) {
-      if (values.delete(key)) sink.delete(key);
+      if (!values.has(key)) return;
+      sink.delete(key);
+      values.delete(key);
     },
     keys: (prefix = '') => [...values.keys()].filter((key) => key.startsWith(prefix)).sort(),
     receive(key, value) {

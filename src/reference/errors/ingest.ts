@@ -145,11 +145,14 @@ export function recordBatch(
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
 
-/** Records a validated batch; events already past retention are acknowledged but not kept. */
+/**
+ * Records a validated batch; events already past retention are acknowledged but not kept. The host's journal
+ * sees it first: if it cannot keep the batch (it throws), nothing is recorded and the client may send it again.
+ */
 function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
   const recorded: RecordedBatch = { events: batch.events, sessions: batch.sessions, receivedAt: deps.now() };
-  recordBatch(deps, projectId, recorded);
   deps.onIngested?.(projectId, recorded);
+  recordBatch(deps, projectId, recorded);
 }
 
 async function run(deps: IngestDeps, request: IngestRequest): Promise<Batch> {

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JournalEntry } from '../browser/world-journal.ts';
+import { ApiError } from '../platform/api-error.ts';
 
 /** The file inside the data directory. */
 export const DATA_FILE = 'reference.sqlite';
@@ -110,6 +111,22 @@ function checkOurs(db: Database, file: string): void {
   }
 }
 
+/**
+ * Runs a write; one SQLite refuses (a full disk, a lock held by another process, an I/O error) becomes a 503
+ * that names the file, so the request is answered, nothing of it is kept, and the client may retry.
+ */
+function writing(file: string, write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    throw new ApiError(
+      503,
+      `503 Service Unavailable: the reference could not write to ${file} (${(error as Error).message}); nothing of this request was kept, so it can be sent again`,
+      { 'Retry-After': '1' },
+    );
+  }
+}
+
 function wrap(db: Database, file: string): DataDir {
   const put = db.prepare('INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const remove = db.prepare('DELETE FROM state WHERE key = ?');
@@ -127,15 +144,9 @@ function wrap(db: Database, file: string): DataDir {
       (db.prepare('SELECT entry FROM journal ORDER BY seq').all() as { entry: string }[]).map(
         (row) => JSON.parse(row.entry) as JournalEntry,
       ),
-    put: (key, value) => {
-      put.run(key, JSON.stringify(value));
-    },
-    delete: (key) => {
-      remove.run(key);
-    },
-    record: (entry) => {
-      append.run(JSON.stringify(entry));
-    },
+    put: (key, value) => writing(file, () => put.run(key, JSON.stringify(value))),
+    delete: (key) => writing(file, () => remove.run(key)),
+    record: (entry) => writing(file, () => append.run(JSON.stringify(entry))),
     close: () => db.close(),
   };
 }

@@ -162,6 +162,62 @@ describe('--data-dir', () => {
     await killHard(second.child);
   }, 120_000);
 
+  it('answers 503 and keeps nothing while the database refuses writes, then takes the same requests again', async () => {
+    const dir = tempDir();
+    const server = await start(['--data-dir', dir]);
+    const base = server.base;
+    const key = await json<{ public_key: string }>(
+      fetch(`${base}/api/v4/projects/1/error_tracking/client_keys`, { method: 'POST', headers: MAINTAINER }),
+      201,
+    );
+    const sendError = () =>
+      fetch(`${base}/api/v4/error_tracking/collector/api/1/store/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Sentry-Auth': `Sentry sentry_key=${key.public_key}` },
+        body: JSON.stringify({ exception: { values: [{ type: 'KeptError', value: 'sent while the disk refused' }] } }),
+      });
+    const batch = JSON.stringify({
+      schema: PAYLOAD_DATA_SCHEMA,
+      data: Array.from({ length: 7 }, () => ({ e: 'pv', aid: 'demo-app', url: 'https://shop.example.com/kept' })),
+    });
+    const sendBatch = () => fetch(`${base}/com.snowplowanalytics.snowplow/tp2`, { method: 'POST', body: batch });
+    const putSettings = () =>
+      fetch(`${base}/api/v4/projects/1/product_analytics/settings`, {
+        method: 'PUT',
+        headers: MAINTAINER,
+        body: JSON.stringify({ collector_host: 'https://refused.example.com' }),
+      });
+    const before = await observe(base);
+
+    // Another process holds the database's write lock, as a backup tool might; every write now fails.
+    const { DatabaseSync } = await import('node:sqlite');
+    const blocker = new DatabaseSync(path.join(dir, DATA_FILE));
+    blocker.exec('BEGIN IMMEDIATE');
+    const refused =
+      /^503 Service Unavailable: the reference could not write to \S+reference\.sqlite \(.*locked.*\); nothing of this request was kept/;
+    expect((await json<{ message: string }>(sendError(), 503)).message).toMatch(refused);
+    const batchAnswer = await sendBatch();
+    expect(batchAnswer.headers.get('retry-after')).toBe('1');
+    expect((await json<{ message: string }>(Promise.resolve(batchAnswer), 503)).message).toMatch(refused);
+    expect((await json<{ message: string }>(putSettings(), 503)).message).toMatch(refused);
+    // Nothing the 503s answered is visible: memory did not run ahead of the file.
+    expect(await observe(base)).toEqual(before);
+
+    blocker.exec('ROLLBACK');
+    blocker.close();
+    expect((await sendError()).status).toBe(200);
+    expect((await sendBatch()).status).toBe(200);
+    await json(putSettings());
+    const after = await observe(base);
+    expect(after.kept?.occurrences).toBe((before.kept?.occurrences ?? 0) + 1);
+    expect(Number(after.tracked)).toBe(Number(before.tracked ?? 0) + 7);
+    expect(after.settings.collector_host).toBe('https://refused.example.com');
+    await killHard(server.child);
+    const restarted = await start(['--data-dir', dir]);
+    expect(await observe(restarted.base)).toEqual(after);
+    await killHard(restarted.child);
+  }, 120_000);
+
   it('stays in memory without --data-dir: a restart starts afresh', async () => {
     const first = await start([]);
     const key = await json<{ public_key: string }>(
