@@ -21,15 +21,15 @@ export interface PersistentStateStore extends StateStore {
 export function persistentStateStore(snapshot: Record<string, unknown>, sink: StateSink): PersistentStateStore {
   const values = new Map<string, unknown>(Object.entries(structuredClone(snapshot)));
   return {
-    get: <T>(key: string) => (values.has(key) ? (structuredClone(values.get(key)) as T) : undefined),
+    // A copy, so a caller cannot change the store behind its back (structuredClone(undefined) is undefined).
+    get: <T>(key: string) => structuredClone(values.get(key)) as T | undefined,
     set(key, value) {
       const copy = structuredClone(value);
       sink.put(key, copy);
       values.set(key, copy);
     },
     delete(key) {
-      if (!values.has(key)) return;
-      sink.delete(key);
+      if (values.has(key)) sink.delete(key);
       values.delete(key);
     },
     keys: (prefix = '') => [...values.keys()].filter((key) => key.startsWith(prefix)).sort(),

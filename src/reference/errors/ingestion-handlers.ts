@@ -9,18 +9,11 @@ import { checkDeclaredLength } from './body-decoding.ts';
 import { DSN_PATH_PREFIX } from './dsn.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
 
-/**
- * What a browser needs on an answer: any origin may read it, and the SDK may read its rate-limit headers.
- * The allowed methods and request headers matter only on the preflight, so the busiest answer stays short.
- */
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-sentry-rate-limits, retry-after',
-};
-const PREFLIGHT = {
-  ...CORS,
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers': 'content-type, content-encoding, x-sentry-auth, authorization',
+  'access-control-expose-headers': 'x-sentry-rate-limits, retry-after',
 };
 const JSON_CORS = { ...CORS, 'content-type': 'application/json' };
 
@@ -97,8 +90,6 @@ export function ingestionHandlers(deps: IngestDeps) {
         }),
       );
     }),
-    http.options(ROUTE, ({ params }) =>
-      isKind(params.kind) ? new Response(null, { status: 204, headers: PREFLIGHT }) : undefined,
-    ),
+    http.options(ROUTE, ({ params }) => (isKind(params.kind) ? new Response(null, { status: 204, headers: CORS }) : undefined)),
   ];
 }

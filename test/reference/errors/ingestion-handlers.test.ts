@@ -98,9 +98,6 @@ describe('ingestion endpoints', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-sentry-auth');
     const response = await call('POST', `${ENVELOPE}?sentry_key=${key.public_key}`, { body: envelopeText([{}]) });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-expose-headers')).toBe('x-sentry-rate-limits, retry-after');
-    // The methods and request headers a browser may use are said once, on the preflight.
-    expect(response.headers.get('access-control-allow-headers')).toBeNull();
     expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
