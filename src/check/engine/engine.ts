@@ -102,22 +102,25 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();
 
+      // Every file a settling rule applies to is asked, whether or not it holds the rule's anchor.
+      const settles = asked.flatMap(({ matcher: { settledElsewhere } }) =>
+        settledElsewhere?.settles(file) ? [settledElsewhere.key] : [],
+      );
       const all: Finding[] = [];
       let unless: Map<Finding, string> | undefined;
       for (const { active, matcher } of candidates) {
+        const key = matcher.settledElsewhere?.key;
+        // Settled in this very file: nothing to report here.
+        if (key !== undefined && settles.includes(key)) continue;
         for (const match of matcher.match(file)) {
           const finding = toFinding(file, match, active);
           all.push(finding);
-          if (matcher.settledElsewhere) {
+          if (key !== undefined) {
             unless ??= new Map();
-            unless.set(finding, matcher.settledElsewhere.key);
+            unless.set(finding, key);
           }
         }
       }
-      // Every file a settling rule applies to is asked, whether or not it holds the rule's anchor.
-      const settles = asked
-        .filter(({ matcher }) => matcher.settledElsewhere?.settles(file))
-        .map(({ matcher }) => matcher.settledElsewhere?.key as string);
       for (const match of file.parseErrors) all.push(toFinding(file, match, undefined));
       all.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
       // One finding per use: two rules of one entry (a REST path and its parameter, say) matching the same

@@ -21,6 +21,7 @@ export function ciVariableUnsetMatcher(rule: CiVariableUnsetRule): Matcher {
     anchor: rule.when.length === 1 ? rule.when[0] : undefined,
     applies: (kind) => kind === 'ci-yaml',
     match(file) {
+      // The engine does not match a file that settles the rule, but the matcher holds alone too.
       const first = findAll(file, uses)[0];
       if (!first || sets(file)) return [];
       return [{ offset: first.offset, text: `${first.text} without ${rule.name}` }];
