@@ -12,6 +12,16 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Headers every answer carries: browsers must not guess a type other than the one sent. */
 const ALWAYS = { 'X-Content-Type-Options': 'nosniff' } as const;
 
+/**
+ * The headers an answer is sent with: {@link ALWAYS}, and on a 503 (the data directory refused a write) a
+ * `Retry-After` of one second unless the answer names its own, so clients know to send the request again.
+ */
+function hostHeaders(status: number, headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  const all: Record<string, string | string[]> = { ...ALWAYS, ...headers };
+  if (status === 503 && !Object.keys(all).some((name) => name.toLowerCase() === 'retry-after')) all['Retry-After'] = '1';
+  return all;
+}
+
 /** Options of {@link createReferenceServer}. */
 export interface ReferenceServerOptions {
   /**
@@ -110,7 +120,7 @@ async function toRequest(req: IncomingMessage, trustProxy: boolean): Promise<Req
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...ALWAYS };
+  const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
@@ -118,7 +128,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   if (setCookie.length > 0) headers['set-cookie'] = setCookie;
   const body = Buffer.from(await response.arrayBuffer());
   headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, hostHeaders(response.status, headers));
   res.end(body);
 }
 
@@ -173,7 +183,9 @@ async function ingestDirectly(
     await send(res, tooLarge(tooBig, false));
     return true;
   }
-  res.writeHead(answer.status, { ...ALWAYS, ...answer.headers, 'content-length': Buffer.byteLength(answer.text) });
+  const headers = hostHeaders(answer.status, answer.headers);
+  headers['content-length'] = String(Buffer.byteLength(answer.text));
+  res.writeHead(answer.status, headers);
   res.end(answer.text);
   return true;
 }

@@ -113,7 +113,8 @@ function checkOurs(db: Database, file: string): void {
 
 /**
  * Runs a write; one SQLite refuses (a full disk, a lock held by another process, an I/O error) becomes a 503
- * that names the file, so the request is answered, nothing of it is kept, and the client may retry.
+ * that names the file, so the request is answered, nothing of it is kept, and the client may retry (the
+ * host adds `Retry-After` to every 503).
  */
 function writing(file: string, write: () => unknown): void {
   try {
@@ -122,7 +123,6 @@ function writing(file: string, write: () => unknown): void {
     throw new ApiError(
       503,
       `503 Service Unavailable: the reference could not write to ${file} (${(error as Error).message}); nothing of this request was kept, so it can be sent again`,
-      { 'Retry-After': '1' },
     );
   }
 }

@@ -195,7 +195,9 @@ describe('--data-dir', () => {
     blocker.exec('BEGIN IMMEDIATE');
     const refused =
       /^503 Service Unavailable: the reference could not write to \S+reference\.sqlite \(.*locked.*\); nothing of this request was kept/;
-    expect((await json<{ message: string }>(sendError(), 503)).message).toMatch(refused);
+    const envelopeAnswer = await sendError();
+    expect(envelopeAnswer.headers.get('retry-after')).toBe('1');
+    expect((await json<{ message: string }>(Promise.resolve(envelopeAnswer), 503)).message).toMatch(refused);
     const batchAnswer = await sendBatch();
     expect(batchAnswer.headers.get('retry-after')).toBe('1');
     expect((await json<{ message: string }>(Promise.resolve(batchAnswer), 503)).message).toMatch(refused);
