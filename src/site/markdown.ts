@@ -23,12 +23,12 @@ function emphasis(text: string): string {
     .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, '<em>$1</em>');
 }
 
-function textWithLinks(text: string): string {
+function textWithLinks(text: string, links: boolean): string {
   let out = '';
   let rest = text;
   for (let match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest); match; match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest)) {
     out += emphasis(rest.slice(0, match.index));
-    const href = safeHref(match[2] as string);
+    const href = links ? safeHref(match[2] as string) : undefined;
     const label = emphasis(match[1] as string);
     out += href ? `<a href="${escapeHtml(href)}">${label}</a>` : label;
     rest = rest.slice(match.index + match[0].length);
@@ -36,16 +36,32 @@ function textWithLinks(text: string): string {
   return out + emphasis(rest);
 }
 
-/** Renders one line or paragraph of inline Markdown to HTML. Code spans keep their text literally. */
-export function renderInline(text: string): string {
+/**
+ * An identifier as HTML text with `<wbr>` where it may break on a narrow screen: after `_`, `/`, `.` or `-`
+ * between two word characters (`CI_JOB_JWT`, `/api/v4/projects`, `TrackedEvents.count`), never between
+ * letters, and never inside a version number (`18.0`).
+ */
+export function breakableIdentifier(text: string): string {
+  return escapeHtml(text).replace(/(?<=[\w}\]])[_/.-](?=[\w{:$])/g, (separator, offset: number, whole: string) => {
+    const version = separator === '.' && /\d/.test(whole[offset - 1] ?? '') && /\d/.test(whole[offset + 1] ?? '');
+    return version ? separator : `${separator}<wbr>`;
+  });
+}
+
+/**
+ * Renders one line or paragraph of inline Markdown to HTML. Code spans keep their text literally, and may
+ * break only where {@link breakableIdentifier} allows. With `links: false` (text that sits inside a link,
+ * such as a title in a list) a link's label stays and the link goes.
+ */
+export function renderInline(text: string, options: { links?: boolean } = {}): string {
   const parts = text.split(/(`+[^`]*?`+)/);
   return parts
     .map((part, index) => {
       if (index % 2 === 1) {
         const code = part.replace(/^`+|`+$/g, '');
-        return `<code>${escapeHtml(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
+        return `<code>${breakableIdentifier(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
       }
-      return textWithLinks(part);
+      return textWithLinks(part, options.links ?? true);
     })
     .join('');
 }

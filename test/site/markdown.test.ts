@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/site/markdown.ts';
+import { breakableIdentifier, escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/site/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders paragraphs, lists and fenced code', () => {
@@ -36,6 +36,10 @@ describe('renderInline', () => {
     );
   });
 
+  it('keeps only the label of a link where the text sits inside a link of its own', () => {
+    expect(renderInline('`a` [entry](/register/x/)', { links: false })).toBe('<code>a</code> entry');
+  });
+
   it('renders strong text', () => {
     expect(renderInline('**breaking** change')).toBe('<strong>breaking</strong> change');
   });
@@ -48,5 +52,20 @@ describe('plainText and escapeHtml', () => {
 
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('breakableIdentifier', () => {
+  it('lets an identifier break after _ / . and - only, never inside a version number', () => {
+    expect(breakableIdentifier('CI_JOB_JWT_V2')).toBe('CI_<wbr>JOB_<wbr>JWT_<wbr>V2');
+    expect(breakableIdentifier('/api/v4/projects/{id}/ci/lint')).toBe('/api/<wbr>v4/<wbr>projects/<wbr>{id}/<wbr>ci/<wbr>lint');
+    expect(breakableIdentifier('TrackedEvents.count')).toBe('TrackedEvents.<wbr>count');
+    expect(breakableIdentifier('PRIVATE-TOKEN')).toBe('PRIVATE-<wbr>TOKEN');
+    expect(breakableIdentifier('sunset check --to 18.0')).toBe('sunset check --to 18.0');
+    expect(breakableIdentifier('previousStageJobsOrNeeds')).toBe('previousStageJobsOrNeeds');
+  });
+
+  it('escapes first, so markup in an identifier stays text', () => {
+    expect(breakableIdentifier('<b>_x')).toBe('&lt;b&gt;_x');
   });
 });
