@@ -59,8 +59,9 @@ export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement)
     if (event.key === 'Escape') {
       if (panel.hidden) return;
       event.preventDefault();
-      close();
+      // Back to the box first: focusing it shows the list again, and Escape must leave it closed.
       input.focus();
+      close();
       return;
     }
     if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || panel.hidden) return;

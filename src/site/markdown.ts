@@ -5,6 +5,8 @@
  * identifiers such as `CI_JOB_JWT` appear bare in prose.
  */
 
+import { identifierParts } from './identifier-parts.ts';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML element content and attribute values. */
@@ -17,8 +19,19 @@ function safeHref(url: string): string | undefined {
   return /^(https?:\/\/|\/|#|\.\.?\/)/.test(trimmed) ? trimmed : undefined;
 }
 
+/** An identifier as HTML text with `<wbr>` where it may break (see {@link identifierParts}). */
+export function breakableIdentifier(text: string): string {
+  return identifierParts(text).map(escapeHtml).join('<wbr>');
+}
+
+/** A word this long in prose is an identifier (`gitlab:dependency_scanning:input_file`): it may break like one. */
+const LONG_WORD = 20;
+
 function emphasis(text: string): string {
-  return escapeHtml(text)
+  return text
+    .split(/(\s+)/)
+    .map((word) => (word.length >= LONG_WORD ? breakableIdentifier(word) : escapeHtml(word)))
+    .join('')
     .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
     .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, '<em>$1</em>');
 }
@@ -34,18 +47,6 @@ function textWithLinks(text: string, links: boolean): string {
     rest = rest.slice(match.index + match[0].length);
   }
   return out + emphasis(rest);
-}
-
-/**
- * An identifier as HTML text with `<wbr>` where it may break on a narrow screen: after `_`, `/`, `.` or `-`
- * between two word characters (`CI_JOB_JWT`, `/api/v4/projects`, `TrackedEvents.count`), never between
- * letters, and never inside a version number (`18.0`).
- */
-export function breakableIdentifier(text: string): string {
-  return escapeHtml(text).replace(/(?<=[\w}\]])[_/.-](?=[\w{:$])/g, (separator, offset: number, whole: string) => {
-    const version = separator === '.' && /\d/.test(whole[offset - 1] ?? '') && /\d/.test(whole[offset + 1] ?? '');
-    return version ? separator : `${separator}<wbr>`;
-  });
 }
 
 /**

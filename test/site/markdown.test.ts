@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { identifierParts } from '../../src/site/identifier-parts.ts';
 import { breakableIdentifier, escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/site/markdown.ts';
 
 describe('renderMarkdown', () => {
@@ -67,5 +68,21 @@ describe('breakableIdentifier', () => {
 
   it('escapes first, so markup in an identifier stays text', () => {
     expect(breakableIdentifier('<b>_x')).toBe('&lt;b&gt;_x');
+  });
+});
+
+describe('identifierParts', () => {
+  it('cuts a DSN after its scheme, its key and each path separator, never inside the key or the address', () => {
+    expect(identifierParts('http://0123abcd@127.0.0.1:8787/api/v4/error_tracking/collector/1')).toEqual([
+      'http://',
+      '0123abcd@',
+      '127.0.0.1:8787/',
+      'api/',
+      'v4/',
+      'error_',
+      'tracking/',
+      'collector/',
+      '1',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { readYamlWith } from '../../register/yaml-source.ts';
 import { dashboardDefinitionSchema } from '../../schemas/dashboard-definition.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { type DateRange, dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
 import { loadQuery, QueryRefused } from './load-query.ts';
 
@@ -76,7 +77,7 @@ function panelElements(grid: HTMLElement, plans: PanelPlan[]) {
       h('h2', { id: `panel-${index}` }, plan.title),
       body,
       note,
-      plan.file && h('p', { class: 'panel-source' }, h('code', {}, plan.file)),
+      plan.file && h('p', { class: 'panel-source' }, identifierCode(plan.file)),
     );
     grid.append(section);
     return { plan, body, note };

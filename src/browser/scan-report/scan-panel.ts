@@ -2,6 +2,7 @@ import type { Plan } from '../../register/plan/build-plan.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import { scanStorageKey } from '../plan-storage.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { keptScanReport } from './kept-report.ts';
 import { parseScanReport, ScanReportError } from './parse-scan-report.ts';
 import { SCAN_MARKED } from './scan-marked.ts';
@@ -14,7 +15,7 @@ function placesList(status: ScanStatus): HTMLElement | undefined {
   return h(
     'ul',
     { class: 'places' },
-    ...status.places.map((place) => h('li', {}, h('code', {}, place))),
+    ...status.places.map((place) => h('li', {}, identifierCode(place))),
     ...(more > 0 ? [h('li', {}, `and ${more} more`)] : []),
   );
 }

@@ -58,16 +58,17 @@ function groupsHtml(list: string, groups: AreaGroup[], withMigration: boolean, e
 
 /** Jump links to each list and each area in it: a 100-item checklist is long. */
 function contentsHtml(plan: Plan, mustDo: number, planAhead: number): string {
-  const areas = (list: string, groups: AreaGroup[]) =>
+  // An area is in both lists: its two links say which list they lead to, for a screen reader's links list.
+  const areas = (list: string, listName: string, groups: AreaGroup[]) =>
     groups.length === 0
       ? ''
-      : `<ul>${groups.map((group) => `<li><a href="#${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)}</a> (${group.items.length})</li>`).join('')}</ul>`;
+      : `<ul>${groups.map((group) => `<li><a href="#${escapeHtml(groupId(list, group))}"><span class="visually-hidden">${listName}: </span>${escapeHtml(group.area.title)}</a> (${group.items.length})</li>`).join('')}</ul>`;
   return [
     // Closed as written: on a phone the contents would push the first item screens down; the script opens
     // them where there is room.
     '<nav class="plan-contents" aria-label="On this checklist"><details data-open-wide><summary>On this checklist</summary><ul>',
-    `<li><a href="#must-do">Must do before upgrading</a> (${mustDo})${areas('must-do', plan.mustDo)}</li>`,
-    `<li><a href="#plan-ahead">Plan ahead</a> (${planAhead})${areas('plan-ahead', plan.planAhead)}</li>`,
+    `<li><a href="#must-do">Must do before upgrading</a> (${mustDo})${areas('must-do', 'Must do', plan.mustDo)}</li>`,
+    `<li><a href="#plan-ahead">Plan ahead</a> (${planAhead})${areas('plan-ahead', 'Plan ahead', plan.planAhead)}</li>`,
     plan.hostedNote ? '<li><a href="#hosted">Hosted offering</a></li>' : '',
     '</ul></details></nav>',
   ].join('');

@@ -26,7 +26,7 @@ describe('renderPlanHtml', () => {
     expect(html).toContain('<h2 id="must-do">Must do before upgrading (1)</h2>');
     expect(html).toContain('<h2 id="plan-ahead">Plan ahead (1)</h2>');
     expect(html.match(/type="checkbox" id="c-/g)).toHaveLength(2);
-    expect(html).toContain('<a href="#must-do-ci">CI/CD pipelines</a> (1)');
+    expect(html).toContain('<a href="#must-do-ci"><span class="visually-hidden">Must do: </span>CI/CD pipelines</a> (1)');
     expect(html).toContain('<h3 id="plan-ahead-ci">');
     expect(html).toContain('data-scan hidden');
     expect(html).toContain('Now &lt;breaking&gt;');
