@@ -34,6 +34,7 @@ export function contentProblems(page: Page): Promise<string[]> {
       }
     }
 
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, which textContent is not (hidden parts)
     const visible = document.querySelector('main')?.innerText ?? '';
     const spec = /\b(the spec|spec['’]s|spec endpoints?)\b/i.exec(visible);
     if (spec) problems.push(`internal wording "${spec[0]}": "${excerpt(visible, spec.index)}"`);
@@ -74,7 +75,7 @@ export function contentProblems(page: Page): Promise<string[]> {
     const targets = new Map<string, Set<string>>();
     for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href]')) {
       if (!shown(link)) continue;
-      const name = (link.getAttribute('aria-label') ?? link.innerText).replace(/\s+/g, ' ').trim();
+      const name = (link.getAttribute('aria-label') ?? link.textContent ?? '').replace(/\s+/g, ' ').trim();
       const href = new URL(link.href, location.href);
       const set = targets.get(name) ?? new Set();
       set.add(`${href.pathname}${href.search}${href.hash}`);
