@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
  * What is wrong with how a page renders its content, as the reader sees it at the current width: Markdown
  * shown raw (a backtick outside code, in the page or its title), a table wider than the box that holds it,
  * an identifier broken between two letters or digits (only a break after `_`, `/`, `.`, `-` or a space is
- * allowed), internal wording ("the spec") reaching the reader, and one link text leading to different pages.
+ * allowed), internal wording ("the spec") reaching the reader, a live region holding more than a short
+ * summary, and one link text leading to different pages.
  */
 export function contentProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -69,6 +70,16 @@ export function contentProblems(page: Page): Promise<string[]> {
           problems.push(`"${code.textContent}" breaks between "${before.char}" and "${after.char}"`);
           break;
         }
+      }
+    }
+
+    // A live region is read out whole when it changes: it must hold a short summary, not a list or a grid.
+    for (const region of document.querySelectorAll<HTMLElement>('[aria-live], [role="status"], [role="alert"], [role="log"]')) {
+      const said = (region.getAttribute('role') === 'log' ? region.lastElementChild : region)?.textContent?.trim() ?? '';
+      if (said.length > 300) problems.push(`live region says ${said.length} characters: "${said.slice(0, 60)}…"`);
+      if (region.querySelector('li, table, section')) {
+        if (region.getAttribute('role') !== 'log')
+          problems.push(`live region holds a list, table or section: "${said.slice(0, 60)}"`);
       }
     }
 

@@ -19,6 +19,14 @@ describe('what is ours is labelled on the page that shows it', () => {
     expect(facts).toContain("The platform's documentation does not say what breaks; this is Sunset's reading");
   });
 
+  it('says when a change was announced, where the register knows it, on its page and in checklists', async () => {
+    const facts = await textOf('/register/compliance-pipelines-removed/', 'dl.facts');
+    expect(facts).toMatch(/Announced in \d+\.\d+/);
+    expect(await textOf('/upgrade/17.0-to-18.0/', 'li[data-item="compliance-pipelines-removed"] .meta')).toMatch(
+      /announced in \d+\.\d+/,
+    );
+  });
+
   it("shows both releases the platform's documentation gives, on the entry and on its error condition", async () => {
     expect(await textOf('/register/projects-api-ci-job-token-scope-enabled-removed/', 'main')).toContain(
       "The platform's documentation gives two releases",

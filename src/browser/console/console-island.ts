@@ -53,6 +53,10 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
   const checkBody = () => {
     if (!problems || !body || !data.body?.json) return;
     const found = body.value.trim() === '' ? [] : checkJsonText(body.value, data.body.schema);
+    // The count is said, not the list (which can be long): it is right under the body for whoever wants it.
+    const count = field<HTMLElement>('[data-body-problem-count]');
+    const said = found.length === 0 ? '' : `The body has ${found.length} problem${found.length === 1 ? '' : 's'}.`;
+    if (count && count.textContent !== said) count.textContent = said;
     problems.replaceChildren(
       ...found.map((problem) => {
         const item = document.createElement('li');
