@@ -57,6 +57,22 @@ describe('upgrade checklists', () => {
     }
   });
 
+  it('show placeholders apart from values: an example in lighter italics, not a release already filled in', async () => {
+    const page = await openPage(chromium.browser, '/upgrade/');
+    const from = page.locator('input[name="from"]');
+    expect(await from.getAttribute('placeholder')).toBe('such as 16.0');
+    const [placeholder, value] = await from.evaluate((input) =>
+      [getComputedStyle(input, '::placeholder'), getComputedStyle(input)].map((style) => ({
+        color: style.color,
+        fontStyle: style.fontStyle,
+      })),
+    );
+    expect(placeholder?.fontStyle).toBe('italic');
+    expect(value?.fontStyle).toBe('normal');
+    expect(placeholder?.color).not.toBe(value?.color);
+    await page.context().close();
+  });
+
   it('explain downgrades, equal and unknown releases', async () => {
     for (const [query, message] of [
       ['from=18.0&to=17.0', 'downgrades are not supported'],
