@@ -5,6 +5,7 @@ import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
 import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
 import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
+import { createStatementReader, type StatementReader } from './statement-reader.ts';
 
 /** A parsed GraphQL document and the offset of its first character in the file. */
 export interface PlacedGraphql {
@@ -30,6 +31,8 @@ export interface AnalyzedFile {
   graphql(): PlacedGraphql[];
   /** Parse failures met so far, as matches of the `parse-error` rule. */
   readonly parseErrors: Match[];
+  /** The file read one statement at a time: a command, a call with its arguments, an assignment. */
+  readonly statements: StatementReader;
 }
 
 /**
@@ -56,20 +59,36 @@ export function unclosedQuoteStart(text: string, code: string, message: string, 
  */
 const PARSE_OPTIONS = { uniqueKeys: false } as const;
 
+/** The YAML documents of a text, or undefined when they do not parse; nothing is reported. */
+function quietYaml(text: string): Document[] | undefined {
+  const documents = parseAllDocuments(text, PARSE_OPTIONS);
+  if (!Array.isArray(documents) || documents.some((document) => document.errors.length > 0)) return undefined;
+  return documents;
+}
+
 /** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
 export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
   const style = commentStyle(rootPath);
   const parseErrors: Match[] = [];
   let yamlDocs: Document[] | undefined | null = null;
   let graphqlDocs: PlacedGraphql[] | undefined;
+  let statements: StatementReader | undefined;
+  const source = createSourceText(text, style);
 
-  return {
+  const file: AnalyzedFile = {
     path,
     rootPath,
     kind,
     style,
-    source: createSourceText(text, style),
+    source,
     parseErrors,
+    get statements() {
+      // JSON is read as YAML too, but quietly: a JSON file that YAML cannot read is not a parse error.
+      statements ??= createStatementReader(rootPath, source, () =>
+        kind === 'yaml' || kind === 'ci-yaml' ? file.yaml() : quietYaml(text),
+      );
+      return statements;
+    },
     yaml() {
       if (yamlDocs !== null) return yamlDocs;
       let docs = parseAllDocuments(text, PARSE_OPTIONS);
@@ -115,4 +134,5 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
       return graphqlDocs;
     },
   };
+  return file;
 }

@@ -40,10 +40,7 @@ export function onFirstUse<T>(build: () => T): () => T {
   };
 }
 
-/** Escapes a literal for use in a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
+export { escapeRegExp } from '../file/escape-regexp.ts';
 
 /** Kinds that hold code or configuration: everything but prose. */
 export const NOT_PROSE: readonly FileKind[] = ['ci-yaml', 'yaml', 'graphql', 'code'];

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { restRuleSchema } from '../../schemas/detect-rule.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
-import { hasParameter, requestContext, statedMethods } from './request-context.ts';
+import { hasParameter, requestContext, requestMethods } from './request-context.ts';
 
 type RestRule = z.output<typeof restRuleSchema>;
 
@@ -58,7 +58,9 @@ export function atApiRoot(text: string, offset: number): boolean {
 
 /**
  * A REST request in code, scripts and CI configuration: a URL or path in a string or a curl line. The
- * method and parameters are looked for on the match's logical line first, then in the block around it.
+ * method and parameters are read from the request's own statement (a command with its continuation lines,
+ * a call with its arguments) and from the statements a variable ties to it in the same function (the URL's
+ * assignment and the call that uses it), never from a neighbouring command.
  */
 export function restMatcher(rule: RestRule): Matcher {
   const pattern = onFirstUse(() => pathPattern(rule.path));
@@ -70,15 +72,13 @@ export function restMatcher(rule: RestRule): Matcher {
       return findAll(file, pattern()).filter((match) => {
         if (!rule.suffix && !atApiRoot(file.source.text, match.offset)) return false;
         if (!rule.method && params.length === 0) return true;
-        const context = requestContext(file.source, match.offset);
+        const context = requestContext(file, match.offset);
         if (rule.method) {
-          const stated = statedMethods(context.logical);
-          const methods = stated.size > 0 ? stated : statedMethods(context.window);
+          const methods = requestMethods(context);
           const fits = rule.method === 'GET' ? methods.size === 0 || methods.has('GET') : methods.has(rule.method);
           if (!fits) return false;
         }
-        const all = (text: string) => params.every((param) => hasParameter(text, param));
-        return all(context.logical) || all(context.window);
+        return params.every((param) => hasParameter(context.group, param));
       });
     },
   };
