@@ -12,7 +12,7 @@ export function describeRule(rule: DetectRule): string {
     case 'ci-keyword':
       return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}${rule.context ? ` in files that name ${rule.context.map((literal) => `\`${literal}\``).join(' or ')}` : ''}`;
     case 'yaml-key':
-      return `YAML key \`${rule.path}\` in ${rule.files.map((file) => `\`${file}\``).join(', ')}`;
+      return `YAML key \`${rule.path}\` in ${[...(rule.files ?? []).map((file) => `\`${file}\``), ...(rule.shapes ?? []).map((shape) => `any ${shape.replace('-', ' ')} file`)].join(', ')}`;
     case 'graphql':
       return `GraphQL ${rule.element} \`${rule.name}\`${rule.parent ? ` on \`${rule.parent}\`` : ''}`;
     case 'rest':

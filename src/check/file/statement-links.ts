@@ -74,7 +74,8 @@ export function linkedStatements(statements: readonly LinkedStatement[], index: 
       const statement = statements[at] as LinkedStatement;
       if (statement.indent < indent) break;
       const again = assignment(at);
-      if (again && !again.field && again.name === own.name && !uses.test(statement.text.slice(statement.text.indexOf('=')))) break;
+      if (again && !again.field && again.name === own.name && !uses.test(statement.text.slice(statement.text.indexOf('='))))
+        break;
       if (!uses.test(statement.text)) continue;
       if (!linked.has(at)) {
         linked.add(at);

@@ -24,11 +24,7 @@ export interface StatementReader {
 }
 
 /** Creates the statement reader of one file; statements are cut on first use. */
-export function createStatementReader(
-  rootPath: string,
-  source: SourceText,
-  yaml: () => Document[] | undefined,
-): StatementReader {
+export function createStatementReader(rootPath: string, source: SourceText, yaml: () => Document[] | undefined): StatementReader {
   const language = codeLanguage(rootPath);
   const { text } = source;
   let segmented: Segmented | undefined;

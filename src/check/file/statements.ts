@@ -114,8 +114,7 @@ export function segmentStatements(text: string, options: SegmentOptions): Segmen
     // An arrow function's body is a block in JavaScript; `=> {` in Ruby is a hash value.
     if (text.slice(back - 1, back + 1) === '=>') return language === 'c-like';
     if ('=(,:[?!&|+'.includes(previous)) return false;
-    if (/\w/.test(previous) && /\b(?:return|yield)$/.test(text.slice(Math.max(from, back - 6), back + 1)))
-      return false;
+    if (/\w/.test(previous) && /\b(?:return|yield)$/.test(text.slice(Math.max(from, back - 6), back + 1))) return false;
     if ((IDENTIFIER.test(previous) || previous === ']' || previous === '>') && !spaced) return false;
     return true;
   };
@@ -175,6 +174,16 @@ export function segmentStatements(text: string, options: SegmentOptions): Segmen
         continue;
       }
     }
+    const action = char === '{' ? text[index + 1] === '{' : char === '$' && text.startsWith('{{', index + 1);
+    if (shell && action) {
+      // A template action (`{{ runner_cmd }}`, `{{- if … }}`) or `${{ … }}` is one word of a command.
+      const close = text.indexOf('}}', index + 2);
+      if (close !== -1 && close < to && !text.slice(index, close).includes('\n')) {
+        take(index, close + 2 - index);
+        index = close + 2;
+        continue;
+      }
+    }
     if (char === '(' || char === '[') {
       take(index);
       stack.push(char);
@@ -199,7 +208,13 @@ export function segmentStatements(text: string, options: SegmentOptions): Segmen
       } else take(index);
     } else if (char === ';' && atLevel()) {
       close();
-    } else if (shell && atLevel() && (char === '|' || char === '&') && !/[<>]/.test(text[index - 1] ?? '') && text[index + 1] !== '>') {
+    } else if (
+      shell &&
+      atLevel() &&
+      (char === '|' || char === '&') &&
+      !/[<>]/.test(text[index - 1] ?? '') &&
+      text[index + 1] !== '>'
+    ) {
       close();
       if (text[index + 1] === char) index++;
     } else take(index);

@@ -43,7 +43,8 @@ const ARGUMENT = /^(?:\S+|\{\{[^{}]*\}\}|\$\{[^{}]*\})$/;
 
 /** Where a scalar's own text lies: inside its quotes, or below a block scalar's header line. */
 function scalarBody(text: string, scalar: Scalar, range: Range): Range {
-  if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE') return [range[0] + 1, Math.max(range[0] + 1, range[1] - 1)];
+  if (scalar.type === 'QUOTE_DOUBLE' || scalar.type === 'QUOTE_SINGLE')
+    return [range[0] + 1, Math.max(range[0] + 1, range[1] - 1)];
   if (scalar.type === 'BLOCK_LITERAL' || scalar.type === 'BLOCK_FOLDED') {
     const header = text.indexOf('\n', range[0]);
     return [header === -1 ? range[1] : Math.min(header + 1, range[1]), range[1]];

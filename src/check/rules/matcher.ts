@@ -1,5 +1,6 @@
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import type { FileKind } from '../file/file-kind.ts';
+import type { YamlShape } from '../file/yaml-shape.ts';
 import type { Match } from '../finding.ts';
 
 /** A detection rule compiled for running: what to prefilter on, which files it reads, how it matches. */
@@ -11,6 +12,11 @@ export interface Matcher {
   anchor: string | undefined;
   /** Whether the rule reads a file of this kind and root-relative path. */
   applies(kind: FileKind, rootPath: string): boolean;
+  /**
+   * YAML files this rule also reads, known by their structure wherever they lie (a security policy outside
+   * the policies folder); undefined when the rule reads files by kind and path alone.
+   */
+  shapes?: readonly YamlShape[];
   /** Every match in a file. */
   match(file: AnalyzedFile): Match[];
   /**

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell, JavaScript and Python sources that use ${…}
 import { describe, expect, it } from 'vitest';
 import { type SegmentOptions, segmentStatements, statementAt, statementText } from '../../../src/check/file/statements.ts';
 
@@ -31,7 +32,9 @@ describe('statements', () => {
   });
 
   it('keeps a here-document with the command that reads it, and a function body apart from its header', () => {
-    const script = ['cat <<EOF > body.json', '{ "token": "it\'s" }', 'EOF', 'register() {', '  curl -X POST "$1"', '}', ''].join('\n');
+    const script = ['cat <<EOF > body.json', '{ "token": "it\'s" }', 'EOF', 'register() {', '  curl -X POST "$1"', '}', ''].join(
+      '\n',
+    );
     expect(cut(script, 'shell')).toEqual([
       'cat <<EOF > body.json\n{ "token": "it\'s" }\nEOF',
       'register() {',
@@ -82,11 +85,10 @@ describe('statements', () => {
       'return err',
       'opts := &gitlab.RegisterNewRunnerOptions{\n\t\tToken: gitlab.Ptr(token),\n\t}',
     ]);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
-    const js = "app.post('/x', async (req, res) => {\n  const r = await fetch(`${api}/runners`, {\n    method: 'POST',\n  });\n  api.Runners.all()\n    .then(show);\n});\n";
+    const js =
+      "app.post('/x', async (req, res) => {\n  const r = await fetch(`${api}/runners`, {\n    method: 'POST',\n  });\n  api.Runners.all()\n    .then(show);\n});\n";
     expect(cut(js, 'c-like')).toEqual([
       "app.post('/x', async (req, res) => {",
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
       "const r = await fetch(`${api}/runners`, {\n    method: 'POST',\n  })",
       'api.Runners.all()\n    .then(show)',
       ')',
@@ -95,7 +97,11 @@ describe('statements', () => {
 
   it('reads HCL blocks and here-documents, and folds a YAML folded scalar into one command', () => {
     const hcl = 'resource "gitlab_runner" "r" {\n  registration_token = var.t\n  note = <<EOT\n  it\'s\n  EOT\n}\n';
-    expect(cut(hcl, 'hcl')).toEqual(['resource "gitlab_runner" "r" {', 'registration_token = var.t', "note = <<EOT\n  it's\n  EOT"]);
+    expect(cut(hcl, 'hcl')).toEqual([
+      'resource "gitlab_runner" "r" {',
+      'registration_token = var.t',
+      "note = <<EOT\n  it's\n  EOT",
+    ]);
     const folded = 'run: >\n  gitlab-runner register\n  --registration-token x\n\n  echo next\n';
     expect(cut(folded, 'shell', { from: 7, fold: true })).toEqual([
       'gitlab-runner register\n  --registration-token x',

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell, JavaScript and Python sources that use ${…}
 import { describe, expect, it } from 'vitest';
 import { pathAnchor, pathPattern } from '../../../src/check/rules/rest.ts';
 import { matchRule } from './match-rule.ts';
@@ -7,7 +8,6 @@ describe('rest rule', () => {
     const pattern = pathPattern('/projects/:id/ci/lint');
     for (const url of [
       'https://host/api/v4/projects/42/ci/lint',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text under test is source code that uses ${…}
       '`/api/v4/projects/${id}/ci/lint`',
       "'/projects/' + id + '/ci/lint'",
       'f"/projects/{pid}/ci/lint"',
@@ -29,7 +29,6 @@ describe('rest rule', () => {
     const users = { kind: 'rest', path: '/users' };
     expect(matchRule(users, 'a.sh', 'curl "https://h.example/api/v4/users"\n')).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/users"\n')).toHaveLength(1);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript template literal inside the scanned text
     expect(matchRule(users, 'a.js', 'get(`${base}/users`)\n')).toHaveLength(1);
     expect(matchRule(users, 'a.js', "get('/users')\n")).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/projects/1/users"\n')).toEqual([]);
@@ -88,8 +87,8 @@ describe('rest rule', () => {
     ].join('\n');
     expect(matchRule(reset, 'runners.go', go)).toEqual(['2:20 groups/%s/runners/reset_registration_token']);
     expect(matchRule(reset, 'runners.go', go.replace('MethodPost', 'MethodGet'))).toEqual([]);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source under test
-    const js = "const url = `${base}/groups/${id}/runners/reset_registration_token`;\nconst options = { method: 'POST' };\n\nawait fetch(url, options);\n";
+    const js =
+      "const url = `${base}/groups/${id}/runners/reset_registration_token`;\nconst options = { method: 'POST' };\n\nawait fetch(url, options);\n";
     expect(matchRule(reset, 'reset.js', js)).toHaveLength(1);
     const ruby = [
       'uri = URI("#{base}/groups/#{id}/runners/reset_registration_token")',
