@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell scripts that use ${…}
 import { describe, expect, it } from 'vitest';
 import { matchRule } from './match-rule.ts';
 
