@@ -25,16 +25,6 @@ Options:
 Exit codes: 0 done (or nothing to fix), 1 --dry-run found fixes, 2 usage or input error.
 `;
 
-/** Which scanned root a file belongs to, so path globs read the root-relative path as `check` does. */
-function rootPathOf(file: string, roots: readonly string[], cwd: string): string {
-  const absolute = path.resolve(cwd, file);
-  for (const root of roots) {
-    const relative = path.relative(path.resolve(cwd, root), absolute);
-    if (relative !== '' && !relative.startsWith('..')) return relative.split(path.sep).join('/');
-  }
-  return path.basename(absolute);
-}
-
 /** `sunset fix`: see {@link FIX_HELP}. */
 export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOptions('fix', args, {
@@ -52,15 +42,17 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   const { register } = await io.loadRegister();
   const { from } = releaseRange(register, values.to, values.from);
   const range = { from, to: values.to };
-  const layout = { configDir: values['config-dir'] ?? register.settings.config_dir };
+  const configDir = values['config-dir'] ?? register.settings.config_dir;
   const paths = positionals.length > 0 ? positionals : ['.'];
-  let findings: Awaited<ReturnType<typeof runCheck>>['findings'];
+  // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
+  let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
-    ({ findings } = await runCheck(register, { paths, cwd: io.cwd, range, configDir: layout.configDir }));
+    checked = await runCheck(register, { paths, cwd: io.cwd, range, configDir });
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;
   }
+  const { findings, layout } = checked;
 
   const fixable: FixableRule[] = activeRules(register, range).flatMap(({ info, rule }) =>
     isFixable(rule) ? [{ entryId: info.id, rule }] : [],
@@ -72,7 +64,7 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   for (const file of files) {
     const absolute = path.resolve(io.cwd, file);
     const before = await readFile(absolute, 'utf8');
-    const rootPath = rootPathOf(file, paths, io.cwd);
+    const rootPath = checked.rootPaths.get(file) ?? file;
     const ids = new Set(findings.filter((finding) => finding.file === file).map((finding) => finding.ruleId));
     const { edits, text } = fixText(
       rootPath,
