@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { activeRules } from '../active-rules.ts';
 import { runCheck } from '../check.ts';
-import { type FixableRule, fixText, isFixable } from '../fix-plan.ts';
+import { type FixableRule, fixText, type HeldFix, isFixable } from '../fix-plan.ts';
 import { unifiedDiff } from '../report/unified-diff.ts';
 import { UnreadablePathError } from '../scan/walk.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
@@ -61,27 +61,37 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   const files = [...new Set(findings.filter((finding) => fixableIds.has(finding.ruleId)).map((finding) => finding.file))].sort();
   let replaced = 0;
   let changedFiles = 0;
+  // Lines a fix changed or held back, per entry: the findings there need no other word.
+  const handled = new Set<string>();
+  const held: { file: string; fix: HeldFix }[] = [];
   for (const file of files) {
     const absolute = path.resolve(io.cwd, file);
     const before = await readFile(absolute, 'utf8');
     const rootPath = checked.rootPaths.get(file) ?? file;
     const ids = new Set(findings.filter((finding) => finding.file === file).map((finding) => finding.ruleId));
-    const { edits, text } = fixText(
+    const plan = fixText(
       rootPath,
       before,
       fixable.filter((rule) => ids.has(rule.entryId)),
       layout,
     );
-    if (edits.length === 0) continue;
-    replaced += edits.length;
+    for (const edit of plan.edits) handled.add(`${file}:${edit.line}:${edit.entryId}`);
+    for (const fix of plan.held) {
+      held.push({ file, fix });
+      for (const line of fix.lines) handled.add(`${file}:${line}:${fix.entryId}`);
+    }
+    if (plan.edits.length === 0) continue;
+    replaced += plan.edits.length;
     changedFiles++;
-    if (values['dry-run']) io.stdout.write(unifiedDiff(file, before, text));
-    else await writeFile(absolute, text);
+    if (values['dry-run']) io.stdout.write(unifiedDiff(file, before, plan.text));
+    else await writeFile(absolute, plan.text);
   }
 
   // Uses no mechanical fix covers: the entry's migration says what to do.
   const manual = Map.groupBy(
-    findings.filter((finding) => !fixableIds.has(finding.ruleId) && register.entry(finding.ruleId)),
+    findings.filter(
+      (finding) => register.entry(finding.ruleId) && !handled.has(`${finding.file}:${finding.line}:${finding.ruleId}`),
+    ),
     (finding) => finding.ruleId,
   );
   const verb = values['dry-run'] ? 'would replace' : 'replaced';
@@ -95,6 +105,11 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
       const places = uses.map((finding) => `${finding.file}:${finding.line}`).join(', ');
       io.stderr.write(`\n${id} (${places})\n  ${(entry?.migration ?? '').trim().replace(/\s+/g, ' ')}\n`);
     }
+  }
+  if (held.length > 0) {
+    io.stderr.write(`\n${held.length} fix(es) held back, as making them would break the file; change these by hand:\n`);
+    for (const { file, fix } of held)
+      io.stderr.write(`\n${fix.entryId} (${fix.lines.map((line) => `${file}:${line}`).join(', ')})\n  ${fix.reason}\n`);
   }
   return values['dry-run'] && replaced > 0 ? EXIT.findings : EXIT.ok;
 }

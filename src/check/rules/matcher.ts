@@ -27,6 +27,13 @@ export interface Matcher {
   settledElsewhere?: { key: string; settles(file: AnalyzedFile): boolean };
 }
 
+/** Whether a rule reads a file: by the file's kind and path, or by the shape of its YAML. */
+export function readsFile(matcher: Matcher, file: AnalyzedFile): boolean {
+  if (matcher.applies(file.kind, file.rootPath)) return true;
+  const shapes = matcher.shapes;
+  return shapes !== undefined && shapes.some((shape) => file.shapes().has(shape));
+}
+
 /** What compiling a rule needs to know about the repository. */
 export interface MatcherEnv {
   /** The repository's configuration directory (`{config_dir}`). */
