@@ -30,8 +30,7 @@ export interface Matcher {
 /** Whether a rule reads a file: by the file's kind and path, or by the shape of its YAML. */
 export function readsFile(matcher: Matcher, file: AnalyzedFile): boolean {
   if (matcher.applies(file.kind, file.rootPath)) return true;
-  const shapes = matcher.shapes;
-  return shapes !== undefined && shapes.some((shape) => file.shapes().has(shape));
+  return matcher.shapes?.some((shape) => file.shapes().has(shape)) ?? false;
 }
 
 /** What compiling a rule needs to know about the repository. */
