@@ -57,6 +57,7 @@ export function ruleSubject(rule: DetectRule): string | undefined {
     case 'text':
       return rule.literal;
     case 'rest':
+    case 'api-client':
     case 'ci-variable-unset':
     case 'ci-job-key-unset':
       return undefined;

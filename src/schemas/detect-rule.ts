@@ -201,6 +201,51 @@ export const cliFlagRuleSchema = z.strictObject({
   ...common,
 });
 
+/** The platform's API clients an `api-client` rule reads; see {@link apiClientRuleSchema}. */
+export const apiClientSchema = z.enum(['python-gitlab', 'go-gitlab', 'gitbeaker', 'terraform']);
+
+/** An option field as a rule names it: `token`, or `status=paused` when only that value counts. */
+const clientFieldSchema = z
+  .string()
+  .regex(/^[A-Za-z_]\w*(?:=[\w.:-]+)?$/, 'a field name, optionally with =value, such as `status=paused`');
+
+/**
+ * A call through one of the platform's API clients, which never names the REST path: a Python script using
+ * python-gitlab (`import gitlab`), Go code importing the Go client (`github.com/xanzy/go-gitlab` or
+ * `gitlab.com/gitlab-org/api/client-go`), JavaScript or TypeScript importing `@gitbeaker/rest` or
+ * `@gitbeaker/node`, or a Terraform file with the provider's resources. The call's fields are read from its
+ * statement and from the statements a variable ties to it in the same function (an options struct built
+ * first, an object fetched and then set).
+ */
+export const apiClientRuleSchema = z
+  .strictObject({
+    /** Discriminator: `api-client`. */
+    kind: z.literal('api-client'),
+    /** Which client. */
+    client: apiClientSchema,
+    /**
+     * The call as code writes it after the client object: python-gitlab's manager and method
+     * (`runners.create`), the Go client's method, optionally with its service (`Projects.EditProject`),
+     * gitbeaker's resource and method (`Runners.create`), or the Terraform resource type (`gitlab_runner`).
+     * Alternatives are set apart with `|` (`Runners.create|Runners.register`). Omitted: the first of
+     * `fields` is looked for wherever a file that uses the client sets or reads it.
+     */
+    call: z
+      .string()
+      .regex(/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)*$/, 'dotted names, alternatives apart with |')
+      .optional(),
+    /** Fields the call must set, all of them, spelt as the client spells them (`Token`, `tagList`, `tag_list`). */
+    fields: z.array(clientFieldSchema).min(1).optional(),
+    /** Fields of which the call must set at least one. */
+    any_fields: z.array(clientFieldSchema).min(1).optional(),
+    /** Fields any of which, set, make the call fine (`pagination=keyset`). */
+    unless_fields: z.array(clientFieldSchema).min(1).optional(),
+    ...common,
+  })
+  .refine((rule) => rule.call !== undefined || rule.fields !== undefined, {
+    error: 'an api-client rule names a `call`, or the `fields` it looks for wherever the client is used',
+  });
+
 /** A literal token anywhere in text files (metric names, commit-message skip options). */
 export const textRuleSchema = z.strictObject({
   /** Discriminator: `text`. */
@@ -235,6 +280,7 @@ export const detectRuleSchema = z.discriminatedUnion('kind', [
   restRuleSchema,
   cliFlagRuleSchema,
   textRuleSchema,
+  apiClientRuleSchema,
 ]);
 
 /** A detection rule. */

@@ -95,14 +95,15 @@ export function linkedStatements(statements: readonly LinkedStatement[], index: 
       const fields: number[] = [];
       for (let at = from - 1; at >= 0; at--) {
         const statement = statements[at] as LinkedStatement;
-        if (statement.indent > lowest) continue;
-        lowest = statement.indent;
         const found = assignment(at);
-        if (found?.name !== word) continue;
-        if (found.field) {
+        // A field set in a nested block (`if v != nil { opts.Paused = v }`) still sets the variable's field.
+        if (found?.name === word && found.field) {
           fields.push(at);
           continue;
         }
+        if (statement.indent > lowest) continue;
+        lowest = statement.indent;
+        if (found?.name !== word) continue;
         linked.add(at);
         for (const field of fields) linked.add(field);
         break;
