@@ -1,4 +1,5 @@
 import { type Document, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Scalar } from 'yaml';
+import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
 import { yamlShapes } from './yaml-shape.ts';
 
 /** A YAML document held in a string value of a file, parsed in place (its offsets are the file's). */
@@ -57,7 +58,9 @@ function parseBody(text: string, scalar: Scalar): Document | undefined {
   if (!range) return undefined;
   const header = text.indexOf('\n', range[0]);
   if (header === -1 || header >= range[1]) return undefined;
-  const body = text.slice(header + 1, range[1]);
+  const raw = text.slice(header + 1, range[1]);
+  // A template's actions are blanked in the string too, whether or not the file around it parsed with them.
+  const body = hasTemplateActions(raw) ? blankTemplateActions(raw) : raw;
   if (!/^\s*(?:[\w.-]+\s*:|-\s)/m.test(body)) return undefined;
   const blanked = `${text.slice(0, header + 1).replace(/[^\n]/g, ' ')}${body}`;
   const documents = parseAllDocuments(blanked, { uniqueKeys: false });

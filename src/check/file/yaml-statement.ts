@@ -38,6 +38,9 @@ function pathTo(root: unknown, offset: number): { nodes: Node[]; inKey?: Range }
 
 const TEMPLATE_ACTION = /\{\{[^{}]*\}\}|\$\{[^{}]*\}/g;
 
+/** Keys whose list is one command's words: Ansible's `argv`, a container's `command` and `args`. */
+const ARGUMENT_KEYS = new Set(['argv', 'command', 'args', 'arguments', 'entrypoint', 'cmd']);
+
 /** A lone word or a lone template action (`{{ token }}`, `${TOKEN}`): an item of an argument list. */
 const ARGUMENT = /^(?:\S+|\{\{[^{}]*\}\}|\$\{[^{}]*\})$/;
 
@@ -80,7 +83,11 @@ export function yamlStatement(text: string, documents: readonly Document[], offs
       return statementAt(statements, offset) ?? range;
     }
     if (isSeq(parent)) {
-      const argv = parent.items.every((item) => isScalar(item) && ARGUMENT.test(String(item.value ?? '').trim()));
+      // An argument list: under a key that names one, or made of lone words only.
+      const grandparent = nodes.at(-3);
+      const key = isMap(grandparent) ? grandparent.items.find((pair) => pair.value === parent)?.key : undefined;
+      const named = isScalar(key) && ARGUMENT_KEYS.has(String(key.value));
+      const argv = named || parent.items.every((item) => isScalar(item) && ARGUMENT.test(String(item.value ?? '').trim()));
       return argv ? rangeOf(parent) : range;
     }
     if (isMap(parent)) {

@@ -6,7 +6,7 @@ import { hasParameter, requestContext, requestMethods } from './request-context.
 type RestRule = z.output<typeof restRuleSchema>;
 
 /** A value filled in by code: `${id}`, `#{id}`, `{id}`, `$ID`, `%d`, or `" + id + "`. */
-const FILLED = String.raw`\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|\$\w+|%[sd]|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]`;
+const FILLED = String.raw`\{\{[^}\n]*\}\}|\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|\$\w+|%[sd]|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]`;
 /** A variable path segment as code writes it: filled in, or any literal value. */
 const SEGMENT = String.raw`(?:${FILLED}|[^/\s?#"'\x60{}]+)`;
 /**
@@ -52,7 +52,18 @@ const ROOT_PREFIX = new RegExp(String.raw`^(?:https?://[^/\s"'\x60]+|${FILLED}|\
 export function atApiRoot(text: string, offset: number): boolean {
   if (text[offset - 1] !== '/') return true;
   let start = offset - 1;
-  while (start > 0 && !/[\s"'\x60(=,<>]/.test(text[start - 1] as string)) start--;
+  for (;;) {
+    // A template action (`{{ gitlab_url }}`) is one filled-in value, spaces and all.
+    if (text.startsWith('}}', start - 2)) {
+      const open = text.lastIndexOf('{{', start - 2);
+      if (open !== -1 && !text.slice(open, start).includes('\n')) {
+        start = open;
+        continue;
+      }
+    }
+    if (start === 0 || /[\s"'\x60(=,<>]/.test(text[start - 1] as string)) break;
+    start--;
+  }
   return ROOT_PREFIX.test(text.slice(start, offset - 1));
 }
 
