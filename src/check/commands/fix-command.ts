@@ -13,7 +13,9 @@ export const FIX_HELP = `Usage: sunset fix [paths…] --to <release> [options]
 
 Applies the register's mechanical replacements (renamed variables, keys, GraphQL names, push options,
 flags) to the uses \`sunset check\` finds, rewriting only the replaced text. Uses that need judgement are
-listed with the entry's migration text.
+listed with the entry's migration text, and a fix that would break a file (the new name already set, a
+variable also used where it cannot be renamed) is held back and listed with its lines. A renamed GraphQL
+field keeps its response key as an alias.
 
 Options:
   --to <release>       the release you upgrade to (required)

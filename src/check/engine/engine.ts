@@ -93,9 +93,9 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     readsAlways(rootPath) {
       const kind = fileKind(rootPath, layout);
       const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);
-      // A YAML file may be CI configuration by its content, which only reading it tells.
-      const mayBeCi = kind === 'yaml' && [...unanchored, ...settling].some(ciOnly(rootPath));
-      return ALWAYS_PARSED.has(kind) || mayBeCi || unanchored.some(applies) || settling.some(applies);
+      // A YAML file that is CI configuration only by its content is read when it holds some rule's anchor:
+      // reading every YAML file for the few rules without one would cost more than they find.
+      return ALWAYS_PARSED.has(kind) || unanchored.some(applies) || settling.some(applies);
     },
     checkText(target, text, anchors) {
       const pathKind = fileKind(target.rootPath, layout);
