@@ -19,9 +19,12 @@ const SHELL_ASSIGNMENT = /^(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?
 const CODE_ASSIGNMENT =
   /^(?:(?:export\s+)?(?:const|let|var|val|final|my|local)\s+)?\$?([A-Za-z_]\w*)((?:\s*,\s*\$?\w+)*)((?:\s*(?:\.\s*\w+|\[[^\]\n]*\]))*)\s*(?::\s*[\w.<>[\], |?]+?\s*)?(?::=|\+?=(?![=>~]))/;
 
+/** How much of a statement's start is read for an assignment: its head is short, and a bound keeps a minified line cheap. */
+const HEAD = 200;
+
 /** The variable a statement assigns, if it is an assignment. */
 export function assignmentOf(text: string, language: CodeLanguage): Assignment | undefined {
-  const trimmed = text.trimStart();
+  const trimmed = text.trimStart().slice(0, HEAD);
   if (language === 'shell') {
     const found = SHELL_ASSIGNMENT.exec(trimmed);
     return found ? { name: found[1] as string, field: false } : undefined;
@@ -49,6 +52,12 @@ function wordsOf(text: string, language: CodeLanguage): Set<string> {
 const HOPS = 2;
 
 /**
+ * How many statements are walked either way from a statement: a function rarely holds more, and the bound
+ * keeps a file of many thousand statements with many matches from costing time growing with their product.
+ */
+export const MAX_REACH = 400;
+
+/**
  * The statements tied to statement `index` by a variable in the same function (read from indentation,
  * which every language in use here keeps for its blocks):
  * - when it assigns a variable, the later statements that use it (and, one hop further, the uses of what
@@ -70,7 +79,7 @@ export function linkedStatements(statements: readonly LinkedStatement[], index: 
     if (!own || own.field || hops === 0) return;
     const indent = (statements[from] as LinkedStatement).indent;
     const uses = usePattern(own.name, language);
-    for (let at = from + 1; at < statements.length; at++) {
+    for (let at = from + 1; at < Math.min(statements.length, from + 1 + MAX_REACH); at++) {
       const statement = statements[at] as LinkedStatement;
       if (statement.indent < indent) break;
       const again = assignment(at);
@@ -93,7 +102,7 @@ export function linkedStatements(statements: readonly LinkedStatement[], index: 
       // Walk back while the function goes on: every statement between keeps at least the assignment's indentation.
       let lowest = self.indent;
       const fields: number[] = [];
-      for (let at = from - 1; at >= 0; at--) {
+      for (let at = from - 1; at >= Math.max(0, from - MAX_REACH); at--) {
         const statement = statements[at] as LinkedStatement;
         const found = assignment(at);
         // A field set in a nested block (`if v != nil { opts.Paused = v }`) still sets the variable's field.

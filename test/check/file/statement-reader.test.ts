@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
 import { fileKind } from '../../../src/check/file/file-kind.ts';
-import { assignmentOf } from '../../../src/check/file/statement-links.ts';
+import { assignmentOf, MAX_REACH } from '../../../src/check/file/statement-links.ts';
 
 /** The statement at the first occurrence of `needle`, and the statements a variable ties to it. */
 function read(file: string, text: string, needle: string) {
@@ -83,5 +83,15 @@ describe('statement reader', () => {
     expect(read('tasks.yml', tasks, '$B').own).toBe('curl "$B/-/jwks"');
     expect(read('tasks.yml', tasks, '--form').own).toBe('curl -X POST "$A" \\\n      --form "a=b"');
     expect(read('tasks.yml', 'a: [\n', 'a').own).toBe('a: [');
+  });
+
+  it('walks at most a bounded number of statements either way, and reads only an assignment’s head', () => {
+    const filler = (count: number) => Array.from({ length: count }, (_, index) => `echo ${index}`).join('\n');
+    const near = `URL="$API/-/jwks"\n${filler(MAX_REACH - 1)}\ncurl "$URL"\n`;
+    expect(read('a.sh', near, '$API').linked).toEqual(['curl "$URL"']);
+    const far = `URL="$API/-/jwks"\n${filler(MAX_REACH)}\ncurl "$URL"\n`;
+    expect(read('a.sh', far, '$API').linked).toEqual([]);
+    // A long line that is no assignment is read only at its head.
+    expect(assignmentOf(`x${': a'.repeat(50_000)}`, 'c-like')).toBeUndefined();
   });
 });
