@@ -205,3 +205,15 @@ export function validationSchema(schema: unknown, underProperties = false): unkn
       .map(([key, value]) => [key, validationSchema(value, !underProperties && key === 'properties')]),
   );
 }
+
+/** What the console's script reads of its data; the rest is in the form the page renders. */
+export type ConsoleIslandData = Pick<
+  ConsoleData,
+  'method' | 'path' | 'pathParams' | 'query' | 'tokenAuth' | 'served' | 'newestRelease' | 'body'
+>;
+
+/** The part of the data the page hands its console's script: only what the script reads, to keep the page light. */
+export function consoleIslandData(data: ConsoleData): ConsoleIslandData {
+  const { method, path, pathParams, query, tokenAuth, served, newestRelease, body } = data;
+  return { method, path, pathParams, query, tokenAuth, served, newestRelease, ...(body ? { body } : {}) };
+}

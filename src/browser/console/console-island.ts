@@ -4,7 +4,7 @@
  * reader's instance, and shows status, headers, timing and the body. Everything that came from a response
  * is written with `textContent`, never as HTML.
  */
-import type { ConsoleData } from '../../site/console-data.ts';
+import type { ConsoleIslandData } from '../../site/console-data.ts';
 import { buildConsoleRequest, type ConsoleRequest, missingPathParams, parseHeaderLines, withHeader } from './console-request.ts';
 import { checkJsonText } from './json-schema-check.ts';
 import { SNIPPETS, type SnippetKind } from './request-snippets.ts';
@@ -27,7 +27,7 @@ const SNIPPET_TITLES: Record<SnippetKind, string> = { curl: 'curl', fetch: 'Java
 
 /** Binds one console section. */
 export function bindConsole(root: HTMLElement, wake: WakeContext): void {
-  const data = JSON.parse(root.querySelector('[data-console-data]')?.textContent ?? '{}') as ConsoleData;
+  const data = JSON.parse(root.querySelector('[data-console-data]')?.textContent ?? '{}') as ConsoleIslandData;
   const form = root.querySelector('form') as HTMLFormElement;
   const field = <T extends Element>(selector: string) => root.querySelector<T & Element>(selector);
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? '';
