@@ -155,7 +155,9 @@ describe('your scan on your checklist', () => {
 
     // The export keeps what the scan found: each found item lists its places as file:line.
     await page.locator('[data-export]').click();
-    await expect.poll(() => page.locator('#plan-markdown').inputValue()).toContain('Found in your repository');
+    await expect
+      .poll(() => page.locator('#plan-markdown').inputValue(), { timeout: 15_000 })
+      .toContain('Found in your repository');
     const markdown = await page.locator('#plan-markdown').inputValue();
     const foundLines = markdown.split('\n').filter((line) => line.startsWith('  - Found in your repository'));
     expect(foundLines).toHaveLength(shownFound.length);
@@ -215,7 +217,7 @@ describe('a checklist on a phone', () => {
   it('starts with its items, not its contents, and has 44 px targets that tick from the label, under one heading', async () => {
     const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/', PHONE);
     const box = page.locator('[data-plan] input[data-key]').first();
-    await expect.poll(() => box.isEnabled()).toBe(true);
+    await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true);
     // The contents are folded: the first item is within two screens of the top, not three screens down.
     expect(await page.locator('details[data-open-wide]').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
     const top = await box.evaluate((input) => input.getBoundingClientRect().top + window.scrollY);
@@ -252,7 +254,7 @@ describe('a checklist on a phone', () => {
 
   it('shrinks to an area, to breaking changes only, and says how many it shows', async () => {
     const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/', PHONE);
-    await expect.poll(() => page.locator('[data-plan] input[data-key]').first().isEnabled()).toBe(true);
+    await expect.poll(() => page.locator('[data-plan] input[data-key]').first().isEnabled(), { timeout: 15_000 }).toBe(true);
     const total = await items(page).count();
     const area = await items(page).first().getAttribute('data-area');
     await page.locator('[data-filter-area]').selectOption(area ?? '');

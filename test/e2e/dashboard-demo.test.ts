@@ -83,7 +83,9 @@ describe('the dashboard demo', () => {
     // The last 90 days reach back before the sample: those days are filled with 0.
     await page.locator('select[name="date-range"]').selectOption('last 90 days');
     await ready(page);
-    await expect.poll(() => daily.locator('[data-fill-note]').getAttribute('data-filled-days')).not.toBe('0');
+    await expect
+      .poll(() => daily.locator('[data-fill-note]').getAttribute('data-filled-days'), { timeout: 15_000 })
+      .not.toBe('0');
     const filled = Number(await daily.locator('[data-fill-note]').getAttribute('data-filled-days'));
     expect(filled).toBeGreaterThanOrEqual(29);
     expect(await daily.locator('[data-fill-note]').textContent()).toContain('filled them with 0 (missing-day fill)');

@@ -61,7 +61,7 @@ describe.each(WIDTHS)('by keyboard alone at $viewport.width px', ({ name, viewpo
     expect(await page.locator('[data-console-status]').textContent()).toBe('Sending…');
 
     await page.locator('[data-console-output]:not([hidden])').waitFor();
-    await expect.poll(() => send.getAttribute('aria-disabled')).toBeNull();
+    await expect.poll(() => send.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
     expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
     const said = await heard(page);
     expect(said).toHaveLength(2);
@@ -89,7 +89,7 @@ describe.each(WIDTHS)('by keyboard alone at $viewport.width px', ({ name, viewpo
     await page.keyboard.type('CI_JOB_JWT');
     const panel = page.locator('#header-search-results');
     await panel.locator('li a').first().waitFor();
-    await expect.poll(() => heard(page)).toEqual([expect.stringMatching(/^\d+ results? for “CI_JOB_JWT”/)]);
+    await expect.poll(() => heard(page), { timeout: 15_000 }).toEqual([expect.stringMatching(/^\d+ results? for “CI_JOB_JWT”/)]);
 
     // The drop-down stays inside the screen, on a phone as on a desktop.
     const bounds = await panel.evaluate((element) => {

@@ -52,7 +52,9 @@ describe('upgrade checklists', () => {
       await page.locator('input[name="from"]').fill(from);
       await page.locator('input[name="to"]').fill(to);
       await page.getByRole('button', { name: 'Show checklist' }).click();
-      await expect.poll(() => page.locator('#plan-title').textContent()).toBe('Upgrade from 16.0 to 17.0 (all offerings)');
+      await expect
+        .poll(() => page.locator('#plan-title').textContent(), { timeout: 15_000 })
+        .toBe('Upgrade from 16.0 to 17.0 (all offerings)');
       await page.context().close();
     }
   });
