@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
+import { type ByHandItem, checkByHand } from './check-by-hand.ts';
 import { parseErrorInfo } from './engine/engine.ts';
 import type { Finding, RuleInfo } from './finding.ts';
 import { includedFiles } from './scan/ci-includes.ts';
@@ -44,6 +45,8 @@ export interface CheckResult {
   rules: RuleInfo[];
   stats: CheckStats;
   skipped: SkipNote[];
+  /** Entries of the range no rule can find, to check by hand (none when only some rules ran). */
+  byHand: ByHandItem[];
 }
 
 /** A root CI configuration at any depth: `.gitlab-ci.yml` or `.gitlab-ci.yaml`. */
@@ -107,5 +110,6 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   for (const rule of rules) infos.set(rule.info.id, rule.info);
   infos.set('parse-error', parseErrorInfo());
   skipped.sort((a, b) => a.path.localeCompare(b.path));
-  return { findings, rules: [...infos.values()], stats, skipped };
+  const byHand = options.only ? [] : checkByHand(register, options.range);
+  return { findings, rules: [...infos.values()], stats, skipped, byHand };
 }
