@@ -104,9 +104,18 @@ interface CodeSpan {
   replacement: boolean;
 }
 
-/** Words before a span that offer it as what to use instead ("use `X`", "renamed to `X`"). */
-const OFFERS =
-  /\b(?:use|set|read|call|with|follow|replaced (?:by|with)|renamed to|moved? to|switch to|point \w+ at)\b(?![^.]*\binstead of\b)[^.]*$/i;
+/** Words before a span that always offer it as the new thing: "replaced by `X`", "renamed to `X`". */
+const OFFERED_BY = /\b(?:replaced (?:by|with)|renamed to|moved? to|switch(?:es)? to|in favou?r of)\b[^.]*$/i;
+/** A sentence that tells the reader what to do, starting with the verb: "Use `X`", "Instead, set `X`". */
+const IMPERATIVE = /^\s*(?:instead,?\s+)?(?:use|set|read|call|point|move|add|create|update|declare|configure)\b/i;
+/** Verbs that offer a span when the sentence ends "… instead" (not "instead of …"). */
+const WITH_INSTEAD = /\b(?:use|uses|set|read|call|with|to)\b/i;
+
+/** Whether the sentence around a span offers it as what to use instead. */
+function offered(before: string, after: string): boolean {
+  if (OFFERED_BY.test(before) || IMPERATIVE.test(before)) return !/\binstead of\b/i.test(before);
+  return WITH_INSTEAD.test(before) && /\binstead\b(?!\s+of)/i.test(after);
+}
 
 /** The inline code spans of one line: a table row's columns after the first hold replacements. */
 function lineSpans(line: string): CodeSpan[] {
@@ -118,9 +127,10 @@ function lineSpans(line: string): CodeSpan[] {
       const before =
         cell
           .slice(0, match.index)
-          .split(/[.!?](?:\s|$)/)
+          .split(/[.!?:](?:\s|$)/)
           .at(-1) ?? '';
-      spans.push({ text: match[2] as string, replacement: table ? column > 0 : OFFERS.test(before) });
+      const after = cell.slice((match.index ?? 0) + match[0].length).split(/[.!?](?:\s|$)/)[0] ?? '';
+      spans.push({ text: match[2] as string, replacement: table ? column > 0 : offered(before, after) });
     }
   });
   return spans;

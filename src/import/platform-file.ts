@@ -41,7 +41,12 @@ export function readPlatformFile(text: string): PlatformFile {
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
   const [error] = doc.errors;
-  if (error) return { ok: false, line: lineAt(error.pos[0]), message: `YAML syntax: ${error.message.split('\n')[0]}` };
+  if (error) {
+    // An unclosed quote is noticed where the file ends; the line to fix is where the quote opened.
+    const quote = error.code === 'MISSING_CHAR' ? /closing (["'])quote/.exec(error.message)?.[1] : undefined;
+    const offset = quote ? Math.max(0, text.lastIndexOf(quote, error.pos[0] - 1)) : error.pos[0];
+    return { ok: false, line: lineAt(offset), message: `YAML syntax: ${error.message.split('\n')[0]}` };
+  }
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return { ok: true, items: [] };
   if (!isSeq(root)) {

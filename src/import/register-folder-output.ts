@@ -59,16 +59,16 @@ function yamlFiles(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
-/** Reads what an earlier import left in `out`; refuses a folder that is not a register folder. */
-export function readFolderState(out: string): FolderState {
+/** Reads what an earlier import left in `out` (named `shown` in messages); refuses a folder that is not a register folder. */
+export function readFolderState(out: string, shown = out): FolderState {
   const state: FolderState = { previousIds: new Map(), kept: new Map(), importedFiles: new Map(), ownAreas: [] };
   if (!existsSync(out)) return state;
-  if (!statSync(out).isDirectory()) throw new OutDirError(`--out ${out} is a file; give a folder`);
+  if (!statSync(out).isDirectory()) throw new OutDirError(`--out ${shown} is a file; give a folder`);
   const names = readdirSync(out);
   const registerFolder = names.includes('register') || names.includes('areas.yaml') || names.includes('upgrade-path.yaml');
   if (names.length > 0 && !registerFolder) {
     throw new OutDirError(
-      `--out ${out} holds files but is not a register folder; give a new or empty folder, or an earlier import`,
+      `--out ${shown} holds files but is not a register folder; give a new or empty folder, or an earlier import`,
     );
   }
   for (const file of yamlFiles(path.join(out, 'register'))) {

@@ -99,7 +99,7 @@ export function runImport(options: ImportOptions): ImportResult {
   reading.skipped['yaml-error'] += early.length;
   const out = options.out === undefined ? undefined : path.resolve(options.cwd, options.out);
   const state: FolderState = out
-    ? readFolderState(out)
+    ? readFolderState(out, options.out)
     : { previousIds: new Map(), kept: new Map(), importedFiles: new Map(), ownAreas: [] };
 
   const ids = assignIds(
