@@ -5,7 +5,7 @@ describe('spanIdentifiers', () => {
   it.each([
     ['CI_BUILD_ID', [{ kind: 'ci-variable', name: 'CI_BUILD_ID' }]],
     ['$CI_JOB_JWT_V2', [{ kind: 'ci-variable', name: 'CI_JOB_JWT_V2' }]],
-    ['${CS_IMAGE}', [{ kind: 'ci-variable', name: 'CS_IMAGE' }]],
+    [`\${CS_IMAGE}`, [{ kind: 'ci-variable', name: 'CS_IMAGE' }]],
     ['POST /projects/:id/approvals', [{ kind: 'rest-path', name: '/projects/:id/approvals', method: 'POST' }]],
     ['/api/v4/projects/{id}/audit_events?page=2', [{ kind: 'rest-path', name: '/projects/:id/audit_events' }]],
     ['https://host.example/api/v4/runners/1', [{ kind: 'rest-path', name: '/runners/1' }]],

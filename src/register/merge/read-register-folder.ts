@@ -13,7 +13,7 @@ import { type Area, areasFileSchema } from '../../schemas/area.ts';
 import { type RegisterEntry, registerEntrySchema } from '../../schemas/register-entry.ts';
 import { type UpgradeStop, upgradePathFileSchema } from '../../schemas/upgrade-stop.ts';
 import type { ContentProblem } from '../content-error.ts';
-import { readYamlWith } from '../yaml-source.ts';
+import { locate, readYamlWith } from '../yaml-source.ts';
 
 /** A register folder as read. */
 export interface RegisterFolder {
@@ -38,7 +38,7 @@ async function readOne<T extends z.ZodType>(schema: T, file: string, label: stri
     return undefined;
   }
   const result = readYamlWith(schema, label, text);
-  if (result.ok) return result.data as z.output<T>;
+  if (result.ok) return { data: result.data as z.output<T>, text };
   problems.push(...result.problems);
   return undefined;
 }
@@ -61,18 +61,19 @@ export async function readRegisterFolder(dir: string, cwd: string): Promise<Regi
       readOne(registerEntrySchema, path.join(registerDir, name), label(path.join('register', name)), folder.problems),
     ),
   );
-  entries.forEach((entry, index) => {
-    if (!entry) return;
+  entries.forEach((read, index) => {
+    if (!read) return;
+    const { data: entry, text } = read;
     const name = names[index] as string;
     const file = label(path.join('register', name));
+    const at = (field: string) => ({ file, path: field, ...locate(text, [field]) });
     const fileId = path.basename(name).replace(/\.ya?ml$/, '');
     if (fileId !== entry.id)
-      folder.problems.push({ file, path: 'id', message: `id "${entry.id}" must equal the file name "${fileId}"` });
+      folder.problems.push({ ...at('id'), message: `id "${entry.id}" must equal the file name "${fileId}"` });
     const release = path.basename(path.dirname(name));
     if (release !== entry.removed_in) {
       folder.problems.push({
-        file,
-        path: 'removed_in',
+        ...at('removed_in'),
         message: `removed_in "${entry.removed_in}" does not match the folder "${release}"`,
       });
     }
@@ -87,12 +88,17 @@ export async function readRegisterFolder(dir: string, cwd: string): Promise<Regi
     });
   }
   if (existsSync(path.join(root, 'areas.yaml'))) {
-    folder.areas = (await readOne(areasFileSchema, path.join(root, 'areas.yaml'), label('areas.yaml'), folder.problems)) ?? [];
+    const areas = await readOne(areasFileSchema, path.join(root, 'areas.yaml'), label('areas.yaml'), folder.problems);
+    folder.areas = areas?.data ?? [];
   }
   if (existsSync(path.join(root, 'upgrade-path.yaml'))) {
-    folder.stops =
-      (await readOne(upgradePathFileSchema, path.join(root, 'upgrade-path.yaml'), label('upgrade-path.yaml'), folder.problems)) ??
-      [];
+    const stops = await readOne(
+      upgradePathFileSchema,
+      path.join(root, 'upgrade-path.yaml'),
+      label('upgrade-path.yaml'),
+      folder.problems,
+    );
+    folder.stops = stops?.data ?? [];
   }
   return folder;
 }
