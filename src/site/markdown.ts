@@ -58,7 +58,7 @@ type Block =
 
 const LIST_ITEM = /^\s*(?:([-*])|(\d+)\.)\s+(.*)$/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_RULE = /^\s*\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+const TABLE_RULE = /^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/;
 
 /** A table row's cells, without the outer pipes. */
 const cells = (line: string) =>
