@@ -97,6 +97,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
       cwd: io.cwd,
       ...(values.out !== undefined ? { out: values.out } : {}),
       ...(values['upgrade-path'] !== undefined ? { upgradePath: values['upgrade-path'] } : {}),
+      suggest: values['suggest-rules'],
     });
   } catch (error) {
     if (error instanceof ImportInputError || error instanceof OutDirError) throw new UsageError(error.message);

@@ -12,13 +12,12 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import { load } from 'js-yaml';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
 import type { Area } from '../schemas/area.ts';
 import type { RegisterEntryInput } from '../schemas/register-entry.ts';
 import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
 import { placeKey } from './entry-ids.ts';
+import { toYaml } from './entry-yaml.ts';
 
 /** `--out` names a folder the import must not write into. */
 export class OutDirError extends Error {
@@ -38,18 +37,6 @@ export interface FolderState {
   importedFiles: Map<string, string>;
   /** Areas not made by an import (written by hand), kept in areas.yaml. */
   ownAreas: Area[];
-}
-
-// YAML 1.1 rules, so a text that an older reader would take for a date or a flag (2025-02-20, yes) is quoted.
-const YAML_OPTIONS = { lineWidth: 0, blockQuote: 'literal', version: '1.1' } as const;
-
-/**
- * YAML that reads back as exactly `data` with the register's own reader (js-yaml); where it would not (a
- * value of the item that js-yaml reads as another type), JSON, which every YAML reader reads as written.
- */
-export function faithfulYaml(data: unknown): string {
-  const text = stringify(data, YAML_OPTIONS);
-  return isDeepStrictEqual(load(text), data) ? text : `${JSON.stringify(data, null, 2)}\n`;
 }
 
 function yamlFiles(dir: string): string[] {
@@ -117,6 +104,7 @@ export function writeRegisterFolder(
 ): FolderWrite {
   mkdirSync(out, { recursive: true });
   const current = new Set(entries.map((entry) => entry.id));
+  const made = new Set<string>();
   let removed = 0;
   for (const [id, file] of state.importedFiles) {
     if (current.has(id)) continue;
@@ -130,18 +118,19 @@ export function writeRegisterFolder(
     if (earlier && earlier !== file) rmSync(earlier, { force: true });
     const source = entry.sources?.[0];
     const header = `# Imported by sunset import from ${source?.file} (item ${(source?.item ?? 0) + 1}, line ${source?.line}).\n# Importing again rewrites this file; detect: and related: added here are kept.\n`;
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(file, header + faithfulYaml({ ...entry, ...state.kept.get(entry.id) }));
+    if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+    made.add(folder);
+    writeFileSync(file, header + toYaml({ ...entry, ...state.kept.get(entry.id) }));
   }
   const allAreas = [...state.ownAreas, ...areas.filter((area) => !state.ownAreas.some((own) => own.id === area.id))];
   writeFileSync(
     path.join(out, 'areas.yaml'),
-    `# The areas of this register folder; stage-… areas are written by sunset import.\n${faithfulYaml(allAreas)}`,
+    `# The areas of this register folder; stage-… areas are written by sunset import.\n${toYaml(allAreas as readonly Record<string, unknown>[])}`,
   );
   if (stops) {
     writeFileSync(
       path.join(out, 'upgrade-path.yaml'),
-      `# The platform's required upgrade stops, oldest first, written by sunset import --upgrade-path.\n${faithfulYaml(stops)}`,
+      `# The platform's required upgrade stops, oldest first, written by sunset import --upgrade-path.\n${toYaml(stops as readonly Record<string, unknown>[])}`,
     );
   }
   return { written: entries.length, removed };

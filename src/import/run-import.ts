@@ -37,6 +37,8 @@ export interface ImportOptions {
   out?: string;
   /** The platform's upgrade-path file. */
   upgradePath?: string;
+  /** Also work out candidate rules for `--suggest-rules`. */
+  suggest?: boolean;
 }
 
 /** What an import read, wrote and left out. */
@@ -50,7 +52,7 @@ export interface ImportResult {
   skipped: Record<SkipReason, number>;
   problems: ImportProblem[];
   stops?: UpgradeStop[];
-  /** Candidate rules per written entry id, for `--suggest-rules`. */
+  /** Candidate rules per entry id, with `suggest`. */
   suggestions: Map<string, RuleSuggestion[]>;
 }
 
@@ -127,7 +129,7 @@ export function runImport(options: ImportOptions): ImportResult {
     entries.push(entry);
     const area = stageArea(item.stage);
     if (!areas.has(area.id)) areas.set(area.id, area);
-    const candidates = suggestRules(codeIdentifiers(item.title, item.body));
+    const candidates = options.suggest ? suggestRules(codeIdentifiers(item.title, item.body)) : [];
     if (candidates.length > 0) suggestions.set(entry.id, candidates);
   });
 

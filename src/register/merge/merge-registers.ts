@@ -161,7 +161,7 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
 
   const releases = new Map<string, ReleaseInfo>(base.releases.map((release) => [release.release, release]));
   const named = [...folderEntries.flatMap(({ entry }) => [entry.removed_in, entry.announced_in]), ...[...stops.keys()]];
-  for (const release of named) if (release && !releases.has(release)) releases.set(release, { release });
+  for (const release of named) if (release && !releases.has(release)) releases.set(release, { release, origin: 'imported' });
   const data: RegisterData = {
     ...base,
     entries: [...entries.values()],

@@ -60,7 +60,13 @@ describe('mergeRegisters', () => {
     expect(result.conflicts).toEqual([]);
     expect(result.data.entries.map((entry) => entry.id)).toContain('new-thing');
     expect(result.data.areas.map((area) => area.id)).toEqual(['ci', 'stage-verify']);
-    expect(result.data.releases.map((release) => release.release)).toEqual(['14.9', '16.0', '17.0', '18.0', '18.3']);
+    expect(result.data.releases).toEqual([
+      { release: '14.9', origin: 'imported' },
+      { release: '16.0' },
+      { release: '17.0' },
+      { release: '18.0' },
+      { release: '18.3', origin: 'imported' },
+    ]);
     expect(result.data.sources.get('entry:new-thing')).toBe('/abs/imported/register/18.3/new-thing.yaml');
     expect(createRegister(result.data).knowsRelease('14.2')).toBe(true);
   });
