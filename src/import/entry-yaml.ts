@@ -9,11 +9,27 @@
 
 const BARE = /^[A-Za-z_/][\w ./()'`,*@+-]*$/;
 const RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|~)$/i;
-/** Characters YAML treats as line breaks or forbids unescaped; text with them is always quoted and escaped. */
-const SPECIAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\r]/g;
+/** Whether a character is one YAML treats as a line break or forbids unescaped (text with one is quoted, escaped). */
+function special(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x0a && code !== 0x09) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff
+  );
+}
 
+const hasSpecial = (text: string) => Array.prototype.some.call(text, (char: string) => special(char.charCodeAt(0)));
+
+/** Text in double quotes: JSON's escapes, and `\\u` escapes for what JSON leaves raw but YAML would not read as written. */
 function quoted(text: string): string {
-  return JSON.stringify(text).replace(SPECIAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let out = '';
+  for (const char of JSON.stringify(text)) {
+    const code = char.charCodeAt(0);
+    out += special(code) ? `\\u${code.toString(16).padStart(4, '0')}` : char;
+  }
+  return out;
 }
 
 /** One-line text (or a key) as a YAML scalar. */
@@ -39,7 +55,7 @@ function literal(text: string, indent: string): string {
 function value(data: unknown, indent: string): string {
   // Text whose first line starts with a space would need its indentation stated, which readers count differently.
   const block = typeof data === 'string' && data.includes('\n') && /\S/.test(data) && !/^\n*[ \t]/.test(data);
-  if (block && !data.match(SPECIAL)) return ` ${literal(data, indent)}`;
+  if (block && !hasSpecial(data)) return ` ${literal(data, indent)}`;
   if (isScalar(data)) return ` ${scalar(data)}`;
   if (Array.isArray(data)) {
     if (data.length === 0) return ' []';
