@@ -47,6 +47,40 @@ function changedFields(a: RegisterEntry, b: RegisterEntry): string[] {
   return [...keys].filter((key) => !isDeepStrictEqual(a[key], b[key])).sort();
 }
 
+/** What a folder's entries name that the merged register does not hold, and releases out of order. */
+function folderProblems(
+  folderEntries: readonly { entry: RegisterEntry; folder: RegisterFolder }[],
+  entries: ReadonlyMap<string, RegisterEntry>,
+  areas: ReadonlyMap<string, Area>,
+  base: RegisterData,
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const endpoints = new Set(base.endpoints.map((endpoint) => endpoint.id));
+  for (const { entry, folder } of folderEntries) {
+    const file = folder.files.get(entry.id) ?? folder.dir;
+    if (!areas.has(entry.area))
+      problems.push({
+        file,
+        path: 'area',
+        message: `area "${entry.area}" is in neither areas.yaml of this folder nor the built-in register`,
+      });
+    entry.related.forEach((id, index) => {
+      if (!entries.has(id)) problems.push({ file, path: `related[${index}]`, message: `related entry "${id}" does not exist` });
+    });
+    entry.endpoints.forEach((id, index) => {
+      if (!endpoints.has(id)) problems.push({ file, path: `endpoints[${index}]`, message: `endpoint "${id}" does not exist` });
+    });
+    if (entry.announced_in && compareReleases(entry.announced_in, entry.removed_in) > 0) {
+      problems.push({
+        file,
+        path: 'announced_in',
+        message: `announced_in "${entry.announced_in}" is after removed_in "${entry.removed_in}"`,
+      });
+    }
+  }
+  return problems;
+}
+
 /** Merges the folders into `base`; see the module comment. */
 export function mergeRegisters(base: RegisterData, folders: readonly RegisterFolder[]): MergeResult {
   const conflicts: RegisterConflict[] = [...(base.conflicts ?? [])];
@@ -135,29 +169,7 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
     }
   }
 
-  for (const { entry, folder } of folderEntries) {
-    const file = folder.files.get(entry.id) ?? folder.dir;
-    if (!areas.has(entry.area))
-      problems.push({
-        file,
-        path: 'area',
-        message: `area "${entry.area}" is in neither areas.yaml of this folder nor the built-in register`,
-      });
-    entry.related.forEach((id, index) => {
-      if (!entries.has(id)) problems.push({ file, path: `related[${index}]`, message: `related entry "${id}" does not exist` });
-    });
-    entry.endpoints.forEach((id, index) => {
-      if (!base.endpoints.some((endpoint) => endpoint.id === id))
-        problems.push({ file, path: `endpoints[${index}]`, message: `endpoint "${id}" does not exist` });
-    });
-    if (entry.announced_in && compareReleases(entry.announced_in, entry.removed_in) > 0) {
-      problems.push({
-        file,
-        path: 'announced_in',
-        message: `announced_in "${entry.announced_in}" is after removed_in "${entry.removed_in}"`,
-      });
-    }
-  }
+  problems.push(...folderProblems(folderEntries, entries, areas, base));
 
   const releases = new Map<string, ReleaseInfo>(base.releases.map((release) => [release.release, release]));
   const named = [...folderEntries.flatMap(({ entry }) => [entry.removed_in, entry.announced_in]), ...[...stops.keys()]];
