@@ -1,7 +1,7 @@
 /**
  * `npm run bench:import`: `sunset import` on 1,000 synthetic items shaped like the platform's data (goal:
- * at most 2 s), against a peer measured in the same run, a Node process that only reads and parses the same
- * YAML files; then the site built from the built-in register alone and with the 1,000 imported entries
+ * at most 2 s), against two peers measured in the same run: a Node process that only reads and parses the
+ * same YAML files, and the time to write the files the import writes (a shared disk's share of the total); then the site built from the built-in register alone and with the 1,000 imported entries
  * (`SUNSET_REGISTER`), per 1,000 pages against the build bench's goal (15 s), and the page-weight budgets
  * (`npm run budget`) on the larger site. Everything is written to the OS temp directory. `--items N`
  * changes the size, `--runs N` the import runs, `--no-build` skips the builds.
@@ -66,25 +66,48 @@ for (const name of readdirSync(${JSON.stringify(data)})) count += parseDocument(
 if (count !== ${items}) throw new Error('parsed ' + count + ' items');
 `,
   );
+  // The second peer: writing the files an import writes, into the same folders, and nothing else.
+  const writer = path.join(work, 'write-only.mjs');
+  writeFileSync(
+    writer,
+    `import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+const from = ${JSON.stringify(imported)}, to = ${JSON.stringify(path.join(work, 'written'))};
+const files = readdirSync(from, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.yaml'));
+const texts = files.map((name) => readFileSync(path.join(from, name), 'utf8'));
+rmSync(to, { recursive: true, force: true });
+const start = performance.now();
+files.forEach((name, index) => { mkdirSync(path.dirname(path.join(to, name)), { recursive: true }); writeFileSync(path.join(to, name), texts[index]); });
+process.stdout.write(String(performance.now() - start));
+`,
+  );
   const runs = Number(values.runs);
   const importArgs = [sunset, 'import', data, '--out', imported];
   timed(importArgs);
   timed([parser]);
   const importTimes: number[] = [];
   const parseTimes: number[] = [];
+  const writeTimes: number[] = [];
   for (let run = 0; run < runs; run++) {
     rmSync(imported, { recursive: true, force: true });
     importTimes.push(timed(importArgs));
     parseTimes.push(timed([parser]));
+    writeTimes.push(Number(spawnSync(process.execPath, [writer], { encoding: 'utf8' }).stdout));
   }
   const importMs = median(importTimes);
   const parseMs = median(parseTimes);
+  const writeMs = median(writeTimes);
   console.log(
     `bench:import on ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(2)}; ${items} items in ${files.length} files, ${runs} runs, medians`,
   );
   console.log(`  sunset import (the clone's bin, start-up included)  ${importMs.toFixed(0).padStart(6)} ms  (goal ≤ 2000 ms)`);
   console.log(`  peer: read and parse the same YAML only            ${parseMs.toFixed(0).padStart(6)} ms`);
-  console.log(`  import / parse only: ${(importMs / parseMs).toFixed(2)}×`);
+  console.log(
+    `  peer: write the files it writes, nothing else      ${writeMs.toFixed(0).padStart(6)} ms  (the disk's share, in-process)`,
+  );
+  console.log(
+    `  import / parse only: ${(importMs / parseMs).toFixed(2)}×; import / (parse + write): ${(importMs / (parseMs + writeMs)).toFixed(2)}×`,
+  );
 
   if (!values['no-build']) {
     const real = await build('built-in', path.join(work, 'dist-built-in'), {});
