@@ -62,3 +62,16 @@ describe('the package’s check script', () => {
     }
   });
 });
+
+describe('the library', () => {
+  it('loads the built-in register merged with a register folder', () => {
+    const out = path.join(packed.work, 'imported-Node24');
+    const script = `import { loadRegister, planUpgrade } from 'sunset-register';
+const register = await loadRegister(undefined, { registers: [${JSON.stringify(out)}] });
+const plan = planUpgrade(register, { from: '16.0', to: '17.0' });
+console.log(register.entry('16-2-cli-token-flag')?.origin, plan.legs?.length, planUpgrade(register, { from: '16.0', to: '17.0', direct: true }).direct);`;
+    const result = run(process.execPath, ['--input-type=module', '-e', script], packed.consumer);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('imported 4 true');
+  });
+});
