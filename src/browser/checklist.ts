@@ -58,7 +58,8 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
       const empty = list.querySelector('li[data-item]:not([hidden])') === null;
       list.hidden = empty;
       const heading = list.previousElementSibling;
-      if (heading instanceof HTMLElement && heading.tagName === 'H3') heading.hidden = empty;
+      // An area's heading (h4 inside an upgrade leg) folds away with its items.
+      if (heading instanceof HTMLElement && (heading.tagName === 'H3' || heading.tagName === 'H4')) heading.hidden = empty;
     }
     const done = boxes.filter((box) => box.checked).length;
     if (progress) progress.textContent = `${done} of ${boxes.length} done${shown < items.length ? ` · ${shown} shown` : ''}`;
