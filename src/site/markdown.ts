@@ -146,9 +146,11 @@ export function renderMarkdown(markdown: string): string {
       if (block.kind === 'paragraph') return `<p>${renderInline(block.lines.join(' '))}</p>`;
       if (block.kind === 'table') {
         const [head = [], ...body] = block.rows;
+        // On a phone the table stacks (`table.stack`): each cell led by its column's name.
+        const label = (index: number) => (head[index] ? ` data-label="${escapeHtml(plainText(head[index]))}"` : '');
         const row = (items: string[], tag: string) =>
-          `<tr>${items.map((cell) => `<${tag}>${renderInline(cell)}</${tag}>`).join('')}</tr>`;
-        return `<div class="table-wrap" tabindex="0"><table><thead>${row(head, 'th')}</thead><tbody>${body.map((items) => row(items, 'td')).join('')}</tbody></table></div>`;
+          `<tr>${items.map((cell, index) => `<${tag}${tag === 'td' ? label(index) : ''}>${renderInline(cell)}</${tag}>`).join('')}</tr>`;
+        return `<div class="table-wrap" tabindex="0"><table class="stack"><thead>${row(head, 'th')}</thead><tbody>${body.map((items) => row(items, 'td')).join('')}</tbody></table></div>`;
       }
       if (block.kind === 'code') {
         const lang = block.lang ? ` data-lang="${escapeHtml(block.lang)}"` : '';
