@@ -23,11 +23,15 @@ export interface CheckOptions {
   maxBytes?: number;
   /** Threads that read and match files (default: the machine's cores, at most 4). */
   threads?: number;
+  /** Files this run writes (reports, the baseline), by absolute path, with why they are not read. */
+  ownOutputs?: ReadonlyMap<string, string>;
+  /** List what ignore files leave out, in `ignored` (for `--verbose`). */
+  listIgnored?: boolean;
 }
 
 /** Counts that say how much was read, for the summary and `--verbose`. */
 export interface CheckStats {
-  /** Files the walk found. */
+  /** Files scanned: those the walk found, less those skipped (binary, too large, unreadable, Sunset's own reports). */
   files: number;
   /** Bytes read. */
   bytes: number;
@@ -44,6 +48,11 @@ export interface CheckResult {
   rules: RuleInfo[];
   stats: CheckStats;
   skipped: SkipNote[];
+  /**
+   * Files left out on purpose and not counted: this run's own outputs, and (with `listIgnored`) what ignore
+   * files leave out. Listed by `--verbose`.
+   */
+  ignored: SkipNote[];
 }
 
 /** A root CI configuration at any depth: `.gitlab-ci.yml` or `.gitlab-ci.yaml`. */
@@ -53,8 +62,12 @@ const ROOT_CI = /(?:^|\/)\.gitlab-ci\.ya?ml$/;
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
   const pool = createScanPool(options.threads);
-  const { files, skipped } = walk(options.paths, options.cwd, (count) => {
-    if (count === WARM_AT) pool.warm();
+  const { files, skipped, ignored } = walk(options.paths, options.cwd, {
+    onFile: (count) => {
+      if (count === WARM_AT) pool.warm();
+    },
+    ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
+    ...(options.listIgnored ? { listIgnored: true } : {}),
   });
 
   // Files a CI configuration includes locally are CI configuration too, wherever they live. Paths in
@@ -92,9 +105,10 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   });
   // A finding of something missing stands only if no file of the repository settled it.
   const findings = standingFindings(output);
+  const readSkipped = output.skipped.length;
   skipped.push(...output.skipped);
   const stats: CheckStats = {
-    files: files.length,
+    files: files.length - readSkipped,
     bytes: output.bytes,
     candidates: output.candidates,
     suppressed: output.suppressed,
@@ -107,5 +121,6 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   for (const rule of rules) infos.set(rule.info.id, rule.info);
   infos.set('parse-error', parseErrorInfo());
   skipped.sort((a, b) => a.path.localeCompare(b.path));
-  return { findings, rules: [...infos.values()], stats, skipped };
+  ignored.sort((a, b) => a.path.localeCompare(b.path));
+  return { findings, rules: [...infos.values()], stats, skipped, ignored };
 }

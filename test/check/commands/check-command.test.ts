@@ -110,7 +110,7 @@ describe('sunset check', () => {
       [['check', '.', '--to', '18.0', '--offering', 'cloud'], /--offering "cloud" is not one of/],
       [['check', '.', '--to', '18.0', '--rule', 'no-such-entry'], /--rule "no-such-entry" is not an entry/],
       [['check', '.', '--to', '18.0', '--bogus'], /Unknown option '--bogus'; see sunset check --help/],
-      [['check', '.', '--to', '18.0', '--baseline', 'none.json'], /baseline none.json cannot be read/],
+      [['check', '.', '--to', '18.0', '--baseline', 'none.json'], /cannot read the baseline none.json: no such file or directory/],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, uses);
