@@ -18,15 +18,21 @@ export interface Trend {
   byEntry: Map<string, number[]>;
 }
 
+/** Whether a trend has the two days or more a chart needs: one day is a point, shown in readiness.json only. */
+export function drawable(trend: Trend | undefined): trend is Trend {
+  return (trend?.points.length ?? 0) > 1;
+}
+
 const day = (time: string) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * The trend across the days reports were taken, or undefined for a single day. A project that was not
- * scanned on a day counts with its last report before it, so totals do not dip when scans are staggered.
+ * The trend across the days reports were taken (one point for a single day), or undefined when no report
+ * was counted. A project that was not scanned on a day counts with its last report before it, so totals do
+ * not dip when scans are staggered.
  */
 export function buildTrend(projects: readonly Pick<ProjectStatus, 'history'>[]): Trend | undefined {
   const dates = [...new Set(projects.flatMap((status) => status.history.map((report) => day(report.time))))].sort();
-  if (dates.length < 2) return undefined;
+  if (dates.length === 0) return undefined;
   const points: TrendPoint[] = dates.map((date) => ({ date, projects: 0, ready: 0, findings: 0, errors: 0 }));
   const byEntry = new Map<string, number[]>();
   for (const { history } of projects) {

@@ -1,5 +1,6 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { describeFault } from '../check/scan/file-fault.ts';
 import { findingsCsv } from './findings-csv.ts';
 import { coveragePages } from './pages/coverage-pages.ts';
 import { entryListPages, entryPages } from './pages/entry-pages.ts';
@@ -9,6 +10,7 @@ import { trendsPage } from './pages/trends-page.ts';
 import { readinessJson } from './readiness-json.ts';
 import type { ReadinessModel } from './readiness-model.ts';
 import { readinessStyles } from './readiness-styles.ts';
+import { drawable } from './trend.ts';
 
 /** A folder that holds something other than a readiness site: never written into. */
 export class OutDirError extends Error {
@@ -24,23 +26,37 @@ export interface WrittenSite {
   files: string[];
 }
 
-function prepare(out: string): void {
-  if (existsSync(out)) {
-    const names = readdirSync(out);
-    if (names.length > 0 && !names.includes('readiness.json'))
-      throw new OutDirError(`${out} is not empty and holds no readiness site; give an empty or new folder to --out`);
-    // Pages of projects or entries that are gone must not linger from an earlier run.
-    for (const folder of ['entries', 'projects']) rmSync(path.join(out, folder), { recursive: true, force: true });
+/**
+ * Makes `out` ready for a site, or throws an {@link OutDirError} saying why it cannot be: a file, a folder
+ * that holds something else, or one that cannot be written. Run before any report is read, so a wrong
+ * `--out` fails at once.
+ */
+export function prepareOutDir(out: string, shown: string = out): void {
+  try {
+    if (existsSync(out)) {
+      if (!statSync(out).isDirectory())
+        throw new OutDirError(`--out ${shown} is a file; give a folder (empty, new, or an earlier site)`);
+      const names = readdirSync(out);
+      if (names.length > 0 && !names.includes('readiness.json'))
+        throw new OutDirError(`${shown} is not empty and holds no readiness site; give an empty or new folder to --out`);
+      // Pages of projects or entries that are gone must not linger from an earlier run.
+      for (const folder of ['entries', 'projects']) rmSync(path.join(out, folder), { recursive: true, force: true });
+    }
+    mkdirSync(path.join(out, 'entries'), { recursive: true });
+    mkdirSync(path.join(out, 'projects'), { recursive: true });
+    // A folder that takes new folders may still refuse files (a read-only mount): find out now.
+    writeFileSync(path.join(out, 'readiness.json'), '', { flag: 'a' });
+  } catch (error) {
+    if (error instanceof OutDirError) throw error;
+    throw new OutDirError(`cannot write the site to --out ${shown}: ${describeFault(error)}; give a folder you can write to`);
   }
-  mkdirSync(path.join(out, 'entries'), { recursive: true });
-  mkdirSync(path.join(out, 'projects'), { recursive: true });
 }
 
 /** Writes the readiness site, `readiness.json` and `findings.csv` into `out`. */
 export async function writeSite(model: ReadinessModel, out: string): Promise<WrittenSite> {
   const styles = readinessStyles();
-  prepare(out);
-  const frame = { trends: model.trend !== undefined, siteUrl: model.siteUrl };
+  prepareOutDir(out);
+  const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
   const files: string[] = [];
   const write = (file: string, text: string) => {
     writeFileSync(path.join(out, file), text);

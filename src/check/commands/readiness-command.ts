@@ -4,7 +4,7 @@ import { commonTarget } from '../../readiness/choose-target.ts';
 import { ExpectedProjectsError, parseExpectedProjects } from '../../readiness/expected-projects.ts';
 import { type ReadReport, ReportPathError, readReport, reportFiles, type UnreadFile } from '../../readiness/read-reports.ts';
 import { buildReadiness } from '../../readiness/readiness-model.ts';
-import { OutDirError, writeSite } from '../../readiness/write-site.ts';
+import { OutDirError, prepareOutDir, writeSite } from '../../readiness/write-site.ts';
 import { releaseProblem } from '../../register/plan/release-input.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
@@ -56,6 +56,12 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
   }
 
   const out = path.resolve(io.cwd, values.out);
+  try {
+    prepareOutDir(out, values.out);
+  } catch (error) {
+    if (error instanceof OutDirError) throw new UsageError(error.message);
+    throw error;
+  }
   const reports: ReadReport[] = [];
   const unread: UnreadFile[] = [];
   try {

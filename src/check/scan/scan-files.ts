@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Engine } from '../engine/engine.ts';
 import type { Prefilter } from '../file/prefilter.ts';
 import type { Finding } from '../finding.ts';
+import { describeFault } from './file-fault.ts';
 import { ownReportKind } from './own-report.ts';
 import type { SkipNote, WalkedFile } from './walk.ts';
 
@@ -66,7 +67,7 @@ export function readBytes(absolute: string, maxBytes: number): Buffer | string {
     read = readSync(fd, readBuffer);
     if (read > maxBytes) return `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)`;
   } catch (error) {
-    return `not readable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    return `not readable (${describeFault(error)})`;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

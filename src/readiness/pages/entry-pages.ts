@@ -6,6 +6,7 @@ import { pageFile, pager, paginate } from '../paginate.ts';
 import type { EntryImpact, ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
 import { count, entrySlug, projectHref } from '../site-paths.ts';
+import { drawable } from '../trend.ts';
 import { trendChart } from '../trend-chart.ts';
 
 /** Places shown per project on an entry's page; the rest are on the project's page. */
@@ -36,7 +37,7 @@ export function entryPages(model: ReadinessModel, impact: EntryImpact, frame: Fr
 ${badges(impact, model.siteUrl)}
 <p class="lede">${count(impact.projects.length, 'project')} ${impact.projects.length === 1 ? 'uses' : 'use'} it, ${impact.blocking} of them blocked by it for ${model.target}; ${count(impact.findings, 'finding')}.</p>
 ${impact.entry ? html`<p><a href="${model.siteUrl}/register/${impact.id}/">The entry on the main site</a></p><h2>What to do</h2>${raw(renderMarkdown(impact.entry.migration))}` : ''}
-${series && model.trend ? trendChart({ id: 'entry-trend', caption: `Findings of ${impact.id}`, dates: model.trend.points.map((point) => point.date), values: series }) : ''}`;
+${series && drawable(model.trend) ? trendChart({ id: 'entry-trend', caption: `Findings of ${impact.id}`, dates: model.trend.points.map((point) => point.date), values: series }) : ''}`;
   return pages.map((items, index) => {
     const list = html`<ul class="entry-list" id="projects">${items.map((item) => {
       const shown = item.findings.slice(0, PLACES_PER_PROJECT);
