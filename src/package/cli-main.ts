@@ -21,7 +21,9 @@ const MINIMUM = [22, 12] as const;
 export async function runCli(): Promise<void> {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
-    process.stderr.write(`sunset needs Node ${MINIMUM.join('.')} or later; this is Node ${process.versions.node}\n`);
+    process.stderr.write(
+      `sunset needs Node ${MINIMUM.join('.')} or later, and this is Node ${process.versions.node} (${process.execPath}): install Node ${MINIMUM.join('.')}+ and put it first on PATH\n`,
+    );
     process.exitCode = 2;
     return;
   }
