@@ -16,4 +16,6 @@ if (problems.length > 0) {
 }
 await writeBundle(path.join(PROJECT_ROOT, BUNDLE_PATH), data);
 // On standard error: a lifecycle script prints nothing on standard output, which tools read as theirs.
-process.stderr.write(`register bundle: ${data.entries.length} entries, ${data.errors.length} error conditions -> ${BUNDLE_PATH}\n`);
+process.stderr.write(
+  `register bundle: ${data.entries.length} entries, ${data.errors.length} error conditions -> ${BUNDLE_PATH}\n`,
+);

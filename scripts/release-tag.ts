@@ -58,11 +58,15 @@ try {
   };
   const name = identity('user.name', 'Sunset release');
   const email = identity('user.email', 'release@sunset.invalid');
-  const commit = execFileSync('git', ['commit-tree', tree, '-p', 'HEAD', '-m', `Release ${version}: the package built, as installed`], {
-    cwd: repo,
-    encoding: 'utf8',
-    env: { ...env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email },
-  }).trim();
+  const commit = execFileSync(
+    'git',
+    ['commit-tree', tree, '-p', 'HEAD', '-m', `Release ${version}: the package built, as installed`],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...env, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email },
+    },
+  ).trim();
   git(['tag', version, commit]);
   process.stdout.write(`${version} ${commit}\n`);
 } finally {
