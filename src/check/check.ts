@@ -27,6 +27,8 @@ export interface CheckOptions {
   ownOutputs?: ReadonlyMap<string, string>;
   /** List what ignore files leave out, in `ignored` (for `--verbose`). */
   listIgnored?: boolean;
+  /** Hears the running count of files found, for progress on a large tree. */
+  onFile?: (count: number) => void;
 }
 
 /** Counts that say how much was read, for the summary and `--verbose`. */
@@ -65,6 +67,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   const { files, skipped, ignored } = walk(options.paths, options.cwd, {
     onFile: (count) => {
       if (count === WARM_AT) pool.warm();
+      options.onFile?.(count);
     },
     ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
     ...(options.listIgnored ? { listIgnored: true } : {}),

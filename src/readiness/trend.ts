@@ -1,4 +1,5 @@
 import type { ProjectStatus } from './readiness-model.ts';
+import { ruleCountsOf } from './report-summary.ts';
 
 /** One day of the trend: every project as its newest report on or before that day saw it. */
 export interface TrendPoint {
@@ -50,15 +51,12 @@ export function buildTrend(projects: readonly Pick<ProjectStatus, 'history'>[]):
       const report = history[current] as (typeof history)[number];
       if (moved) {
         counts = new Map();
-        errors = 0;
-        for (const finding of report.findings) {
-          counts.set(finding.ruleId, (counts.get(finding.ruleId) ?? 0) + 1);
-          if (finding.severity === 'error') errors++;
-        }
+        errors = report.errors;
+        for (const [id, findings] of ruleCountsOf(report)) counts.set(id, findings);
       }
       const point = points[index] as TrendPoint;
       point.projects++;
-      point.findings += report.findings.length;
+      point.findings += report.findings;
       point.errors += errors;
       if (errors === 0) point.ready++;
       for (const [id, count] of counts) {

@@ -1,15 +1,17 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { describeFault } from '../check/scan/file-fault.ts';
-import { findingsCsv } from './findings-csv.ts';
+import { EntryRows } from './entry-rows.ts';
+import { CSV_HEADER, findingsCsvRows } from './findings-csv.ts';
 import { coveragePages } from './pages/coverage-pages.ts';
 import { entryListPages, entryPages } from './pages/entry-pages.ts';
 import { overviewPage } from './pages/overview-page.ts';
-import { projectListPages, projectPages } from './pages/project-pages.ts';
+import { byEntry, projectListPages, projectPages } from './pages/project-pages.ts';
 import { trendsPage } from './pages/trends-page.ts';
 import { readinessJson } from './readiness-json.ts';
-import type { ReadinessModel } from './readiness-model.ts';
+import type { ProjectStatus, ReadinessModel } from './readiness-model.ts';
 import { readinessStyles } from './readiness-styles.ts';
+import type { ReportFinding } from './report-schema.ts';
 import { drawable } from './trend.ts';
 
 /** A folder that holds something other than a readiness site: never written into. */
@@ -52,8 +54,22 @@ export function prepareOutDir(out: string, shown: string = out): void {
   }
 }
 
-/** Writes the readiness site, `readiness.json` and `findings.csv` into `out`. */
-export async function writeSite(model: ReadinessModel, out: string): Promise<WrittenSite> {
+/** Bytes of `findings.csv` gathered before one write. */
+const CSV_FLUSH_AT = 1 << 20;
+
+/**
+ * Writes the readiness site, `readiness.json` and `findings.csv` into `out`. Projects are written one at a
+ * time in the model's order, each with the findings `findingsOf` reads back for it (its newest report's),
+ * which then go: rows to `findings.csv`, its pages, and a compact row per entry for the entries' pages,
+ * written last. So memory holds one project's findings at a time, whatever the number of projects.
+ * `onProject` hears the count of projects written, for progress.
+ */
+export async function writeSite(
+  model: ReadinessModel,
+  out: string,
+  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
+  onProject?: (done: number) => void,
+): Promise<WrittenSite> {
   const styles = readinessStyles();
   prepareOutDir(out);
   const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
@@ -62,29 +78,42 @@ export async function writeSite(model: ReadinessModel, out: string): Promise<Wri
     writeFileSync(path.join(out, file), text);
     files.push(file);
   };
+  const titles = new Map(model.entries.map((impact) => [impact.id, impact.title]));
+  const rows = new Map(model.entries.map((impact) => [impact.id, new EntryRows()]));
+
+  const csv = openSync(path.join(out, 'findings.csv'), 'w');
+  try {
+    let pending = CSV_HEADER;
+    model.projects.forEach((status, index) => {
+      const findings = findingsOf(status);
+      pending += findingsCsvRows(status, findings);
+      if (pending.length >= CSV_FLUSH_AT) {
+        writeSync(csv, pending);
+        pending = '';
+      }
+      for (const { id, findings: group } of byEntry(findings)) rows.get(id)?.add(index, group);
+      for (const page of projectPages(model, status, findings, frame, titles)) write(page.file, page.html);
+      onProject?.(index + 1);
+    });
+    if (pending) writeSync(csv, pending);
+  } finally {
+    closeSync(csv);
+  }
+
   write('index.html', overviewPage(model, frame));
   for (const page of entryListPages(model, frame)) write(page.file, page.html);
-  for (const impact of model.entries) for (const page of entryPages(model, impact, frame)) write(page.file, page.html);
+  for (const impact of model.entries) {
+    for (const page of entryPages(model, impact, rows.get(impact.id) ?? new EntryRows(), frame)) write(page.file, page.html);
+    // Written: its rows are not needed any more.
+    rows.delete(impact.id);
+  }
   for (const page of projectListPages(model, frame)) write(page.file, page.html);
-  for (const status of model.projects) for (const page of projectPages(model, status, frame)) write(page.file, page.html);
   for (const page of coveragePages(model, frame)) write(page.file, page.html);
   const trends = trendsPage(model, frame);
   if (trends) write('trends.html', trends);
   const pages = files.length;
   for (const [file, text] of Object.entries(styles)) writeFileSync(path.join(out, file), text);
   write('readiness.json', readinessJson(model));
-  await new Promise<void>((resolve, reject) => {
-    const stream = createWriteStream(path.join(out, 'findings.csv'));
-    stream.on('error', reject);
-    stream.on('finish', resolve);
-    const chunks = findingsCsv(model);
-    const pump = () => {
-      for (let next = chunks.next(); !next.done; next = chunks.next())
-        if (!stream.write(next.value)) return void stream.once('drain', pump);
-      stream.end();
-    };
-    pump();
-  });
   files.push(...Object.keys(styles), 'findings.csv');
   return { pages, files };
 }

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/check/cli.ts';
+import { loadRegister } from '../../src/register/index.ts';
 import { REPOS, runCli } from '../check/run-cli.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sunset-readiness-one-'));
@@ -32,5 +34,25 @@ describe('sunset readiness on one scan', () => {
     const withBackticks = pages.filter((name) => readFileSync(path.join(dir, 'site', name), 'utf8').includes('`'));
     expect(withBackticks).toEqual([]);
     expect(readFileSync(path.join(dir, 'site', 'coverage.html'), 'utf8')).toContain('<code>');
+    // Not a terminal (a CI log): the one summary line and no progress.
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^sunset: readiness for 18\.0: 0 of 1 projects ready/),
+    ]);
+  });
+
+  it('shows progress on standard error when it is a terminal, and clears it', async () => {
+    const register = await loadRegister();
+    let stderr = '';
+    const code = await main(['readiness', 'reports', '--out', 'site-tty'], {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text), isTTY: true },
+      cwd: dir,
+      env: {},
+      loadRegister: async () => ({ register, source: 'content' }),
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain('\r\x1b[Ksunset: reading reports 1 of 1');
+    expect(stderr).toContain('\r\x1b[Ksunset: writing projects 1 of 1');
+    expect(stderr).toMatch(/\r\x1b\[Ksunset: readiness for 18\.0/);
   });
 });

@@ -19,6 +19,7 @@ import { sunsetVersion } from '../version.ts';
 import { CHECK_HELP } from './check-help.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
 import { assertWritable, type OutputFile, writeOutput } from './output-file.ts';
+import { progressLine } from './progress.ts';
 import { releaseRange } from './release-range.ts';
 import { type ReportFormat, reportTargets } from './report-targets.ts';
 
@@ -96,8 +97,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 
   const paths = positionals.length > 0 ? positionals : ['.'];
   let result: Awaited<ReturnType<typeof runCheck>>;
+  // On a terminal, a large tree shows how many files were found so far; a CI log gets nothing extra.
+  const listing = progressLine(() => io.stderr, 'files found');
   try {
     result = await runCheck(register, {
+      onFile: (count) => {
+        if (count % 1000 === 0) listing.update(count);
+      },
       paths,
       cwd: io.cwd,
       range,
@@ -110,6 +116,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;
+  } finally {
+    listing.end();
   }
 
   let findings = result.findings;

@@ -42,7 +42,7 @@ ${
 <thead><tr><th scope="col">Entry</th><th scope="col">Projects blocked</th><th scope="col">Projects affected</th><th scope="col">Findings</th></tr></thead>
 <tbody>${blocking.map(
         (impact) =>
-          html`<tr><td><a href="${entryHref('', impact.id)}">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects.length}</td><td>${impact.findings}</td></tr>`,
+          html`<tr><td><a href="${entryHref('', impact.id)}">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects}</td><td>${impact.findings}</td></tr>`,
       )}</tbody>
 </table></div>`
 }
