@@ -1,4 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeFault } from '../check/scan/file-fault.ts';
 import { EntryRows } from './entry-rows.ts';
@@ -54,6 +55,9 @@ export function prepareOutDir(out: string, shown: string = out): void {
   }
 }
 
+/** Page writes the thread pool may have in hand at once. */
+const MAX_WRITES_IN_FLIGHT = 32;
+
 /** Bytes of `findings.csv` gathered before one write. */
 const CSV_FLUSH_AT = 1 << 20;
 
@@ -74,9 +78,20 @@ export async function writeSite(
   prepareOutDir(out);
   const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
   const files: string[] = [];
-  const write = (file: string, text: string) => {
-    writeFileSync(path.join(out, file), text);
+  // Pages are written by the thread pool while this thread renders the next ones; a bounded number in
+  // flight keeps the memory of pages waiting small.
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  const write = async (file: string, text: string) => {
     files.push(file);
+    const pending: Promise<void> = writeFile(path.join(out, file), text)
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(pending));
+    inFlight.add(pending);
+    if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
+    if (failure) throw failure;
   };
   const titles = new Map(model.entries.map((impact) => [impact.id, impact.title]));
   const rows = new Map(model.entries.map((impact) => [impact.id, new EntryRows()]));
@@ -84,7 +99,7 @@ export async function writeSite(
   const csv = openSync(path.join(out, 'findings.csv'), 'w');
   try {
     let pending = CSV_HEADER;
-    model.projects.forEach((status, index) => {
+    for (const [index, status] of model.projects.entries()) {
       const findings = findingsOf(status);
       pending += findingsCsvRows(status, findings);
       if (pending.length >= CSV_FLUSH_AT) {
@@ -92,28 +107,31 @@ export async function writeSite(
         pending = '';
       }
       for (const { id, findings: group } of byEntry(findings)) rows.get(id)?.add(index, group);
-      for (const page of projectPages(model, status, findings, frame, titles)) write(page.file, page.html);
+      for (const page of projectPages(model, status, findings, frame, titles)) await write(page.file, page.html);
       onProject?.(index + 1);
-    });
+    }
     if (pending) writeSync(csv, pending);
   } finally {
     closeSync(csv);
   }
 
-  write('index.html', overviewPage(model, frame));
-  for (const page of entryListPages(model, frame)) write(page.file, page.html);
+  await write('index.html', overviewPage(model, frame));
+  for (const page of entryListPages(model, frame)) await write(page.file, page.html);
   for (const impact of model.entries) {
-    for (const page of entryPages(model, impact, rows.get(impact.id) ?? new EntryRows(), frame)) write(page.file, page.html);
+    for (const page of entryPages(model, impact, rows.get(impact.id) ?? new EntryRows(), frame))
+      await write(page.file, page.html);
     // Written: its rows are not needed any more.
     rows.delete(impact.id);
   }
-  for (const page of projectListPages(model, frame)) write(page.file, page.html);
-  for (const page of coveragePages(model, frame)) write(page.file, page.html);
+  for (const page of projectListPages(model, frame)) await write(page.file, page.html);
+  for (const page of coveragePages(model, frame)) await write(page.file, page.html);
   const trends = trendsPage(model, frame);
-  if (trends) write('trends.html', trends);
+  if (trends) await write('trends.html', trends);
   const pages = files.length;
   for (const [file, text] of Object.entries(styles)) writeFileSync(path.join(out, file), text);
-  write('readiness.json', readinessJson(model));
+  await write('readiness.json', readinessJson(model));
+  await Promise.all(inFlight);
+  if (failure) throw failure;
   files.push(...Object.keys(styles), 'findings.csv');
   return { pages, files };
 }

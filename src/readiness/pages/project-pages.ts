@@ -89,9 +89,10 @@ ${
 }
 ${
   status.byHand.length > 0
-    ? html`<h2>Check by hand</h2>
-<details id="by-hand"><summary>${count(status.byHand.length, 'entry', 'entries')} of this range that no rule can find</summary>
-<ul>${status.byHand.map((id) => html`<li><a href="${model.siteUrl}/register/${id}/">${id}</a></li>`)}</ul></details>`
+    ? // A count and a link, not the list: the list is the same for every project of a range, and repeated on
+      // each of an instance's project pages it would be most of the site's bytes.
+      html`<h2>Check by hand</h2>
+<p id="by-hand">${count(status.byHand.length, 'entry', 'entries')} of this range that no rule can find: <a href="../coverage.html#by-hand">the list to check by hand</a>.</p>`
     : ''
 }`;
   return pages.map((items, index) => ({
