@@ -1,7 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/check/cli.ts';
+import { loadRegister } from '../../../src/register/index.ts';
 import { REPOS, runCli } from '../run-cli.ts';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sunset-outputs-'));
@@ -161,5 +163,25 @@ describe('sunset check: every I/O fault is exit 2 and one line', () => {
     const result = await runCli(['check', 'loop', '--to', '18.0'], clean);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('sunset: cannot read loop: too many symbolic links (a link that points back at itself)\n');
+  });
+});
+
+describe('sunset check progress', () => {
+  it('counts the files found on a terminal, clears the line, and writes nothing extra elsewhere', async () => {
+    const folder = mkdtempSync(path.join(scratch, 'large-'));
+    for (let index = 0; index < 1000; index++) writeFileSync(path.join(folder, `f${index}.sh`), 'echo hi\n');
+    const register = await loadRegister();
+    let stderr = '';
+    const code = await main(['check', '.', '--to', '18.0'], {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text), isTTY: true },
+      cwd: folder,
+      env: {},
+      loadRegister: async () => ({ register, source: 'content' }),
+    });
+    expect(code).toBe(0);
+    expect(stderr).toBe('\r\x1b[Ksunset: files found 1,000\r\x1b[K');
+    const piped = await runCli(['check', '.', '--to', '18.0'], folder);
+    expect(piped.stderr).toBe('');
   });
 });
