@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { run } from './processes.ts';
@@ -70,6 +70,17 @@ describe('the packed package', () => {
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
     for (const file of Object.values(manifest.bin)) expect(files).toContain(file.replace(/^\.\//, ''));
+    // The clone's own lifecycle scripts print nothing on standard output, which npm's callers read as theirs.
+    const { scripts } = JSON.parse(readFileSync(path.join(packed.root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const event of ['prepare', 'prepack', 'postpack', 'postinstall', 'install', 'preinstall']) {
+      const command = scripts[event];
+      if (!command) continue;
+      const [program = '', ...args] = command.split(' ');
+      const result = run(program === 'node' ? process.execPath : program, args, packed.root);
+      expect(result.stdout, `${event}: ${command}`).toBe('');
+    }
     // The project itself is never packed as it stands: its prepack says what to run instead.
     const refused = run('npm', ['pack', '--dry-run', '--loglevel=error'], packed.root);
     expect(refused.code).not.toBe(0);
