@@ -32,8 +32,10 @@ export async function runCli(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string') {
     const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);
-    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not.
-    const ran = () => (process.exitCode === 0 || process.exitCode === 1) && !rest.some((arg) => arg === '-h' || arg === '--help');
+    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not. One
+    // that found something (exit 1) also compiled how findings are reported: its cache holds more.
+    const ran = () =>
+      rest.some((arg) => arg === '-h' || arg === '--help') ? 0 : process.exitCode === 1 ? 2 : process.exitCode === 0 ? 1 : 0;
     const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH, ran).exports;
     process.exitCode = await runCheck(rest);
     return;
