@@ -32,8 +32,37 @@ export interface ReportSummary {
 /** A summary of a report that names its project and time: one that can be counted. */
 export type CountedSummary = ReportSummary & { project: string; time: string };
 
-/** Rule ids by text, so a million findings of sixty rules hold sixty strings. */
+/**
+ * Strings by text (rule ids, versions, releases), so a million findings of sixty rules hold sixty strings and
+ * a hundred thousand reports of one range hold one range.
+ */
 export type InternTable = Map<string, string>;
+
+function shared(intern: InternTable, text: string): string {
+  const known = intern.get(text);
+  if (known !== undefined) return known;
+  intern.set(text, text);
+  return text;
+}
+
+/** One object per distinct range, shared by every summary of it. */
+const ranges = new Map<string, CheckRange>();
+function sharedRange(intern: InternTable, range: CheckRange): CheckRange {
+  const key = `${range.from}|${range.to}|${range.offering ?? ''}`;
+  let known = ranges.get(key);
+  if (!known) {
+    known = {
+      from: shared(intern, range.from),
+      to: shared(intern, range.to),
+      ...(range.offering ? { offering: range.offering } : {}),
+    };
+    ranges.set(key, known);
+  }
+  return known;
+}
+
+/** The empty problems, one object for every countable report. */
+const NO_PROBLEMS: ReportSummary['problems'] = Object.freeze({});
 
 /** Sums up a parsed report: counts by rule (with ids taken from `intern`), errors and findings. */
 export function summarize(
@@ -70,11 +99,11 @@ export function summarize(
     ...(report.project !== undefined ? { project: report.project } : {}),
     ...(report.time !== undefined ? { time: report.time } : {}),
     ...(report.commit !== undefined ? { commit: report.commit } : {}),
-    range: report.range,
-    tool: { version: report.tool.version },
-    ...(report.register ? { register: { version: report.register.version } } : {}),
+    range: sharedRange(intern, report.range),
+    tool: { version: shared(intern, report.tool.version) },
+    ...(report.register ? { register: { version: shared(intern, report.register.version) } } : {}),
     summary: { suppressed: report.summary.suppressed, baselined: report.summary.baselined, scanned: report.summary.scanned },
-    problems,
+    problems: problems.before || problems.after ? problems : NO_PROBLEMS,
     findings: report.findings.length,
     errors,
     ruleIds,

@@ -1,5 +1,17 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeFault } from '../check/scan/file-fault.ts';
 import { EntryRows } from './entry-rows.ts';
@@ -62,40 +74,50 @@ const MAX_WRITES_IN_FLIGHT = 32;
 const CSV_FLUSH_AT = 1 << 20;
 
 /**
- * Writes the readiness site, `readiness.json` and `findings.csv` into `out`. Projects are written one at a
- * time in the model's order, each with the findings `findingsOf` reads back for it (its newest report's),
- * which then go: rows to `findings.csv`, its pages, and a compact row per entry for the entries' pages,
- * written last. So memory holds one project's findings at a time, whatever the number of projects.
- * `onProject` hears the count of projects written, for progress.
+ * Writes files of a site through the thread pool while the caller renders the next ones, with a bounded
+ * number in flight so pages waiting to be written take little memory. A failed write fails the next call.
  */
-export async function writeSite(
-  model: ReadinessModel,
-  out: string,
-  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
-  onProject?: (done: number) => void,
-): Promise<WrittenSite> {
-  const styles = readinessStyles();
-  prepareOutDir(out);
-  const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
+function pageWriter(out: string) {
   const files: string[] = [];
-  // Pages are written by the thread pool while this thread renders the next ones; a bounded number in
-  // flight keeps the memory of pages waiting small.
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
-  const write = async (file: string, text: string) => {
-    files.push(file);
-    const pending: Promise<void> = writeFile(path.join(out, file), text)
-      .catch((error: unknown) => {
-        failure ??= error;
-      })
-      .finally(() => inFlight.delete(pending));
-    inFlight.add(pending);
-    if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
-    if (failure) throw failure;
+  return {
+    files,
+    async write(file: string, text: string): Promise<void> {
+      files.push(file);
+      const pending: Promise<void> = writeFile(path.join(out, file), text)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(pending));
+      inFlight.add(pending);
+      if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
+      if (failure) throw failure;
+    },
+    async done(): Promise<void> {
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+    },
   };
-  const titles = new Map(model.entries.map((impact) => [impact.id, impact.title]));
-  const rows = new Map(model.entries.map((impact) => [impact.id, new EntryRows()]));
+}
 
+type Writer = ReturnType<typeof pageWriter>;
+type Frame = { trends: boolean; siteUrl: string };
+
+/**
+ * The projects, one at a time in the model's order, each with the findings `findingsOf` reads back for it:
+ * its rows of `findings.csv`, its pages, and its rows of each entry's pages (into `rows`).
+ */
+async function writeProjects(
+  model: ReadinessModel,
+  out: string,
+  writer: Writer,
+  frame: Frame,
+  rows: ReadonlyMap<string, EntryRows>,
+  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
+  onProject?: (done: number) => void,
+): Promise<void> {
+  const titles = new Map(model.entries.map((impact) => [impact.id, impact.title]));
   const csv = openSync(path.join(out, 'findings.csv'), 'w');
   try {
     let pending = CSV_HEADER;
@@ -107,31 +129,51 @@ export async function writeSite(
         pending = '';
       }
       for (const { id, findings: group } of byEntry(findings)) rows.get(id)?.add(index, group);
-      for (const page of projectPages(model, status, findings, frame, titles)) await write(page.file, page.html);
+      for (const page of projectPages(model, status, findings, frame, titles)) await writer.write(page.file, page.html);
       onProject?.(index + 1);
     }
     if (pending) writeSync(csv, pending);
   } finally {
     closeSync(csv);
   }
+}
 
-  await write('index.html', overviewPage(model, frame));
-  for (const page of entryListPages(model, frame)) await write(page.file, page.html);
-  for (const impact of model.entries) {
-    for (const page of entryPages(model, impact, rows.get(impact.id) ?? new EntryRows(), frame))
-      await write(page.file, page.html);
-    // Written: its rows are not needed any more.
-    rows.delete(impact.id);
+/**
+ * Writes the readiness site, `readiness.json` and `findings.csv` into `out`: first the projects (see
+ * {@link writeProjects}), so memory holds one project's findings at a time whatever the number of
+ * projects, then the entries' pages from the rows the projects left, then the lists and summaries.
+ * `onProject` hears the count of projects written, for progress.
+ */
+export async function writeSite(
+  model: ReadinessModel,
+  out: string,
+  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
+  onProject?: (done: number) => void,
+): Promise<WrittenSite> {
+  const styles = readinessStyles();
+  prepareOutDir(out);
+  const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
+  const writer = pageWriter(out);
+  // Each entry's rows wait in a scratch file of their own (see entry-rows.ts).
+  const scratch = mkdtempSync(path.join(tmpdir(), 'sunset-entry-rows-'));
+  try {
+    const rows = new Map(model.entries.map((impact, index) => [impact.id, new EntryRows(path.join(scratch, `${index}.rows`))]));
+    await writeProjects(model, out, writer, frame, rows, findingsOf, onProject);
+    for (const impact of model.entries)
+      for (const page of entryPages(model, impact, rows.get(impact.id) as EntryRows, frame))
+        await writer.write(page.file, page.html);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  for (const page of projectListPages(model, frame)) await write(page.file, page.html);
-  for (const page of coveragePages(model, frame)) await write(page.file, page.html);
+  await writer.write('index.html', overviewPage(model, frame));
+  for (const page of entryListPages(model, frame)) await writer.write(page.file, page.html);
+  for (const page of projectListPages(model, frame)) await writer.write(page.file, page.html);
+  for (const page of coveragePages(model, frame)) await writer.write(page.file, page.html);
   const trends = trendsPage(model, frame);
-  if (trends) await write('trends.html', trends);
-  const pages = files.length;
+  if (trends) await writer.write('trends.html', trends);
+  const pages = writer.files.length;
   for (const [file, text] of Object.entries(styles)) writeFileSync(path.join(out, file), text);
-  await write('readiness.json', readinessJson(model));
-  await Promise.all(inFlight);
-  if (failure) throw failure;
-  files.push(...Object.keys(styles), 'findings.csv');
-  return { pages, files };
+  await writer.write('readiness.json', readinessJson(model));
+  await writer.done();
+  return { pages, files: [...writer.files, ...Object.keys(styles), 'findings.csv'] };
 }
