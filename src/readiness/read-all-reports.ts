@@ -9,7 +9,7 @@ import type { Register } from '../register/register.ts';
 import type { FindingSpool } from './finding-spool.ts';
 import { readReport, type UnreadFile } from './read-reports.ts';
 import { coverageRules, targetFreeProblems } from './report-coverage.ts';
-import { type InternTable, type ReportSummary, summarize } from './report-summary.ts';
+import { internTable, type ReportSummary, summarize } from './report-summary.ts';
 
 /** What reading the files gave. */
 export interface ReadAll {
@@ -27,7 +27,7 @@ export function readAllReports(
 ): ReadAll {
   const version = registerVersion(options.register);
   const rules = coverageRules(options.register);
-  const intern: InternTable = new Map();
+  const intern = internTable();
   const reports: ReportSummary[] = [];
   const unread: UnreadFile[] = [];
   files.forEach((file, index) => {

@@ -22,9 +22,13 @@ export interface ReportSummary {
   problems: { before?: string; after?: string };
   findings: number;
   errors: number;
-  /** The rule ids it has findings of (shared strings); for rule `ruleIds[i]`, findings at `2i`, errors at `2i + 1`. */
-  ruleIds: string[];
-  ruleCounts: Uint32Array;
+  /**
+   * Findings and errors by rule, packed (see {@link packCounts}): an instance's run keeps a summary per
+   * report, and counts as objects or arrays would be most of its memory. Read with {@link ruleCountsOf}.
+   */
+  rules: string;
+  /** The rule ids the packed counts refer to by index, shared by every summary of a run. */
+  ruleTable: readonly string[];
   /** Where its findings are spooled (none for a report that cannot be counted). */
   spool?: SpoolPlace;
 }
@@ -33,15 +37,50 @@ export interface ReportSummary {
 export type CountedSummary = ReportSummary & { project: string; time: string };
 
 /**
- * Strings by text (rule ids, versions, releases), so a million findings of sixty rules hold sixty strings and
- * a hundred thousand reports of one range hold one range.
+ * What the summaries of one run share: strings by text (versions, releases), so a hundred thousand reports
+ * of one range hold one range, and the rule ids, numbered, which packed counts refer to.
  */
-export type InternTable = Map<string, string>;
+export interface InternTable {
+  strings: Map<string, string>;
+  rules: string[];
+  ruleIndex: Map<string, number>;
+}
+
+/** A table for one run. */
+export function internTable(): InternTable {
+  return { strings: new Map(), rules: [], ruleIndex: new Map() };
+}
 
 function shared(intern: InternTable, text: string): string {
-  const known = intern.get(text);
+  const known = intern.strings.get(text);
   if (known !== undefined) return known;
-  intern.set(text, text);
+  intern.strings.set(text, text);
+  return text;
+}
+
+/** Char codes from here on start a number too large for one: the next two hold its high and low 16 bits. */
+const WIDE = 0xffff;
+
+/** Appends a whole number to char codes: one code below {@link WIDE}, else three. */
+function pushNumber(codes: number[], value: number): void {
+  if (value < WIDE) codes.push(value);
+  else codes.push(WIDE, Math.floor(value / 0x10000), value % 0x10000);
+}
+
+/**
+ * Rule index, findings and errors of each rule, as the char codes of one string: most counts are small, so
+ * the string is mostly one byte a number (about three bytes a rule where an array would take twenty-four).
+ */
+export function packCounts(counts: readonly (readonly [number, number, number])[]): string {
+  const codes: number[] = [];
+  for (const [index, findings, errors] of counts) {
+    pushNumber(codes, index);
+    pushNumber(codes, findings);
+    pushNumber(codes, errors);
+  }
+  let text = '';
+  // In slices: String.fromCharCode takes its codes as arguments, and arguments are limited.
+  for (let at = 0; at < codes.length; at += 8192) text += String.fromCharCode(...codes.slice(at, at + 8192));
   return text;
 }
 
@@ -64,33 +103,31 @@ function sharedRange(intern: InternTable, range: CheckRange): CheckRange {
 /** The empty problems, one object for every countable report. */
 const NO_PROBLEMS: ReportSummary['problems'] = Object.freeze({});
 
-/** Sums up a parsed report: counts by rule (with ids taken from `intern`), errors and findings. */
+/** Sums up a parsed report: counts by rule (numbered in `intern`'s table), errors and findings. */
 export function summarize(
   report: CheckReport,
   file: string,
   problems: ReportSummary['problems'],
   intern: InternTable,
 ): ReportSummary {
-  const index = new Map<string, number>();
-  const ruleIds: string[] = [];
-  const counts: number[] = [];
+  // Per rule of the run's table: [index, findings, errors], in the order first met.
+  const byRule = new Map<number, [number, number, number]>();
   let errors = 0;
   for (const finding of report.findings) {
-    let at = index.get(finding.ruleId);
-    if (at === undefined) {
-      let id = intern.get(finding.ruleId);
-      if (id === undefined) {
-        id = finding.ruleId;
-        intern.set(id, id);
-      }
-      at = ruleIds.length;
-      index.set(id, at);
-      ruleIds.push(id);
-      counts.push(0, 0);
+    let index = intern.ruleIndex.get(finding.ruleId);
+    if (index === undefined) {
+      index = intern.rules.length;
+      intern.rules.push(finding.ruleId);
+      intern.ruleIndex.set(finding.ruleId, index);
     }
-    counts[2 * at] = (counts[2 * at] as number) + 1;
+    let counts = byRule.get(index);
+    if (!counts) {
+      counts = [index, 0, 0];
+      byRule.set(index, counts);
+    }
+    counts[1]++;
     if (finding.severity === 'error') {
-      counts[2 * at + 1] = (counts[2 * at + 1] as number) + 1;
+      counts[2]++;
       errors++;
     }
   }
@@ -106,13 +143,26 @@ export function summarize(
     problems: problems.before || problems.after ? problems : NO_PROBLEMS,
     findings: report.findings.length,
     errors,
-    ruleIds,
-    ruleCounts: Uint32Array.from(counts),
+    rules: packCounts([...byRule.values()]),
+    ruleTable: intern.rules,
   };
 }
 
 /** Each rule id of a summary with its findings and errors. */
-export function* ruleCountsOf(summary: Pick<ReportSummary, 'ruleIds' | 'ruleCounts'>): Generator<[string, number, number]> {
-  for (let at = 0; at < summary.ruleIds.length; at++)
-    yield [summary.ruleIds[at] as string, summary.ruleCounts[2 * at] as number, summary.ruleCounts[2 * at + 1] as number];
+export function* ruleCountsOf(summary: Pick<ReportSummary, 'rules' | 'ruleTable'>): Generator<[string, number, number]> {
+  const { rules } = summary;
+  let at = 0;
+  const next = () => {
+    const code = rules.charCodeAt(at++);
+    if (code !== WIDE) return code;
+    const value = rules.charCodeAt(at) * 0x10000 + rules.charCodeAt(at + 1);
+    at += 2;
+    return value;
+  };
+  while (at < rules.length) {
+    const index = next();
+    const findings = next();
+    const errors = next();
+    yield [summary.ruleTable[index] as string, findings, errors];
+  }
 }
