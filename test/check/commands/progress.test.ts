@@ -3,7 +3,11 @@ import { progressLine } from '../../../src/check/commands/progress.ts';
 
 const stream = (isTTY: boolean) => {
   const out = { text: '', isTTY, asked: 0 };
-  return { out, of: () => (out.asked++, { write: (text: string) => (out.text += text), isTTY }) };
+  const of = () => {
+    out.asked++;
+    return { write: (text: string) => (out.text += text), isTTY };
+  };
+  return { out, of };
 };
 
 describe('progressLine', () => {
