@@ -27,6 +27,7 @@ Options:
   --max-file-size <bytes> skip larger files (default 1048576)
   --project <name>        the project the JSON report names (for sunset readiness); without
                           it, CI_PROJECT_PATH, else the path of the git remote origin
+  --register <dir>        also read the register folder <dir> (sunset import --out); repeatable
   --verbose               list skipped files (ignored, binary, too large, Sunset's own
                           reports) and where the register was read from
   -h, --help              this help
