@@ -17,6 +17,8 @@ const { version } = JSON.parse(readFileSync(path.join(packed.root, 'package.json
 const work = path.join(packed.work, 'pre-commit');
 const hookRepo = path.join(work, 'sunset');
 const MINIMUM = [22, 12];
+const README = readFileSync(path.join(packed.root, 'README.md'), 'utf8');
+const README_CONFIG = /```yaml\n(repos:\n[\s\S]*?)```/.exec(README)?.[1] ?? '';
 
 /** A folder that puts a Node first on PATH under both names pre-commit's environment looks for. */
 function nodeFirst(name: string, binary: string): string {
@@ -50,10 +52,8 @@ function oldNode(): string {
 function userRepository(name: string, fixture: string): string {
   const folder = path.join(work, name);
   cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', fixture), folder, { recursive: true });
-  writeFileSync(
-    path.join(folder, '.pre-commit-config.yaml'),
-    `repos:\n  - repo: ${hookRepo}\n    rev: ${version}\n    hooks:\n      - id: sunset-check\n        args: [--to, "18.0"]\n`,
-  );
+  // The README's configuration as written, with its repository URL pointing at the local clone.
+  writeFileSync(path.join(folder, '.pre-commit-config.yaml'), README_CONFIG.replace(/(repo: ).*/, `$1${hookRepo}`));
   for (const args of [
     ['init', '-q'],
     ['add', '-A'],
@@ -97,6 +97,11 @@ beforeAll(() => {
 }, 300_000);
 
 describe('the pre-commit hook, installed by the real pre-commit from a tagged clone', () => {
+  it("is the README's configuration, naming the release tag", () => {
+    expect(README_CONFIG).toContain(`rev: ${version}\n`);
+    expect(README_CONFIG).toContain('id: sunset-check');
+  });
+
   it('is tagged on a release tree whose manifest has no lifecycle scripts, no devDependencies and no lock file', () => {
     const manifest = JSON.parse(execFileSync('git', ['show', `${version}:package.json`], { cwd: hookRepo, encoding: 'utf8' }));
     expect(manifest.scripts).toBeUndefined();
