@@ -8,6 +8,8 @@ import { buildReferenceData } from './browser/reference-data.ts';
 import { SAMPLE_PUBLIC_KEY, seedSampleErrors } from './errors/sample-errors.ts';
 import { zlibDecompressor } from './errors/zlib-decompressor.ts';
 import { openDataDir } from './host/data-dir.ts';
+import { DataDirError } from './host/data-dir-error.ts';
+import { ApiError } from './platform/api-error.ts';
 import { createReference, type Reference } from './reference.ts';
 import { loadReferenceSource } from './reference-source.ts';
 import { createReferenceServer, listen } from './server.ts';
@@ -45,10 +47,22 @@ export class ReferenceOptionError extends Error {
 
 async function prepareDataDir(dataDir: string): Promise<void> {
   const existing = await stat(dataDir).catch(() => undefined);
-  if (existing && !existing.isDirectory()) throw new ReferenceOptionError(`--data-dir ${dataDir} exists and is not a directory`);
+  if (existing && !existing.isDirectory())
+    throw new ReferenceOptionError(
+      `--data-dir ${dataDir} exists and is not a directory; pass a directory (it is created when missing)`,
+    );
   await mkdir(dataDir, { recursive: true }).catch((error: Error) => {
-    throw new ReferenceOptionError(`--data-dir ${dataDir} cannot be created: ${error.message}`);
+    throw new ReferenceOptionError(`--data-dir ${dataDir} cannot be created (${error.message}); pass a directory you may write`);
   });
+}
+
+/** A data directory's start-up error as an option error (exit 2, one line); anything else is a bug and stays as it is. */
+function asOptionError(error: unknown): unknown {
+  if (error instanceof DataDirError) return new ReferenceOptionError(`--data-dir: ${error.message}`);
+  // A write refused while the world is first written (another process holds the file's write lock).
+  if (error instanceof ApiError)
+    return new ReferenceOptionError(`--data-dir: ${error.message.replace(/^503 Service Unavailable: /, '')}`);
+  return error;
 }
 
 /** The reference in memory, with the sample events and errors, as the server has always started. */
@@ -69,28 +83,34 @@ async function memoryReference(origin: string): Promise<{ reference: Reference; 
  */
 async function durableReference(dir: string, origin: string): Promise<{ reference: Reference; close(): void }> {
   await prepareDataDir(dir);
-  const dataDir = await openDataDir(dir);
   const { register, repositories, configDir } = await loadReferenceSource();
-  const data = buildReferenceData({
-    entries: register.entries,
-    releases: register.releases,
-    endpoints: register.endpoints,
-    limits: register.limits,
-    siteUrl: register.settings.site_url,
-    configDir,
-    repositories,
+  const dataDir = await openDataDir(dir).catch((error: unknown) => {
+    throw asOptionError(error);
   });
-  const world = await buildBrowserWorld({
-    data,
-    snapshot: dataDir.snapshot(),
-    journal: dataDir.journal(),
-    sink: dataDir,
-    record: (entry) => dataDir.record(entry),
-    origin,
-    siteUrl: register.settings.site_url,
-    decompress: zlibDecompressor,
-  });
-  return { reference: world.reference, close: () => dataDir.close() };
+  try {
+    const data = buildReferenceData({
+      entries: register.entries,
+      releases: register.releases,
+      endpoints: register.endpoints,
+      limits: register.limits,
+      siteUrl: register.settings.site_url,
+      configDir,
+      repositories,
+    });
+    const world = await buildBrowserWorld({
+      data,
+      snapshot: dataDir.snapshot(),
+      journal: dataDir.journal(),
+      sink: dataDir,
+      origin,
+      siteUrl: register.settings.site_url,
+      decompress: zlibDecompressor,
+    });
+    return { reference: world.reference, close: () => dataDir.close() };
+  } catch (error) {
+    dataDir.close();
+    throw asOptionError(error);
+  }
 }
 
 /** Starts the server and resolves once it listens. */

@@ -12,7 +12,6 @@ import type { RepositoryFiles } from './repository/repository-files.ts';
 import type { SampleOptions } from './sample/sample-events.ts';
 import { seedSample } from './sample/seed-sample.ts';
 import type { Offering } from './settings/onboarding.ts';
-import type { TrackedEvent } from './tracked-events.ts';
 
 /** The product-analytics part of the reference implementation. */
 export interface AnalyticsModule {
@@ -35,11 +34,6 @@ export interface AnalyticsOptions {
   state?: StateStore;
   /** Seed project 1 with the deterministic sample; off by default, `true` for the default sample. */
   sample?: boolean | Partial<Omit<SampleOptions, 'appId' | 'end'>>;
-  /**
-   * Sees every batch of events the collector accepts, after it is stored. The sample is not reported. Hosts
-   * that keep events across restarts journal them here and append them to `state.store(id)` on start.
-   */
-  onIngested?: (projectId: number, events: readonly TrackedEvent[], receivedAt: number) => void;
 }
 
 /** Creates the analytics module over the shared platform context. */
@@ -50,7 +44,6 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     configDir: options.configDir ?? '.gitlab',
     repositories: options.repositories ?? {},
     funnelDefinitions: options.funnelDefinitions,
-    onIngested: options.onIngested,
   });
   if (options.sample) seedSample(state, options.sample === true ? {} : options.sample);
   const handlers = [

@@ -1,6 +1,7 @@
 /**
- * Builds the in-browser world (and the local server's `--data-dir` world) from what was persisted: a reference whose state store is the saved snapshot,
- * with the sample and the journal replayed into its in-memory stores. On a first start (an empty snapshot)
+ * Builds the in-browser world (and the local server's `--data-dir` world) from what was persisted: a
+ * reference whose state store is the saved snapshot, with the sample and the journal replayed into its
+ * in-memory stores. On a first start (an empty snapshot)
  * it seeds the deterministic sample data instead, through the same paths live traffic takes, so the seed is
  * persisted like everything else. No IndexedDB here: the caller passes the data in and the writes out.
  */
@@ -11,6 +12,7 @@ import { seedSampleErrors } from '../errors/sample-errors.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
 import { releaseChoice } from '../versioned/release-choice.ts';
+import { gatheringSink } from './gathering-sink.ts';
 import { type PersistentStateStore, persistentStateStore, type StateSink } from './persistent-state-store.ts';
 import { fixtureRepositories, type ReferenceData, readAheadFunnels, versionedRegister } from './reference-data.ts';
 import { type JournalEntry, replayJournal } from './world-journal.ts';
@@ -25,10 +27,8 @@ export interface WorldInputs {
   snapshot: Record<string, unknown>;
   /** The persisted journal, in order. */
   journal: readonly JournalEntry[];
-  /** Where state changes are written. */
+  /** Where state changes and journal entries are written, one commit per change. */
   sink: StateSink;
-  /** Where journal entries are written. */
-  record(entry: JournalEntry): void;
   /** The origin the sample DSN names (the page's). */
   origin: string;
   clock?: Clock;
@@ -46,11 +46,15 @@ export interface BrowserWorld {
   release: string;
 }
 
-/** Builds the world, seeding it when the snapshot is empty. */
+/**
+ * Builds the world, seeding it when the snapshot is empty. What building writes (the sample's usage counts,
+ * its errors and key) is committed as one change at the end, so a start that fails keeps nothing of it.
+ */
 export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWorld> {
-  const { data, record } = inputs;
+  const { data } = inputs;
   const clock = inputs.clock ?? systemClock;
-  const state = persistentStateStore(inputs.snapshot, inputs.sink);
+  const sink = gatheringSink(inputs.sink);
+  const state = persistentStateStore(inputs.snapshot, sink);
   const register = versionedRegister(data);
   const saved = state.get<string>(WORLD_KEYS.release);
   // A release saved under an older register may no longer be accepted; the newest then applies.
@@ -66,15 +70,10 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       funnelDefinitions: readAheadFunnels(data),
       configDir: data.config_dir,
       state,
-      onIngested: (projectId, events, receivedAt) => record({ kind: 'tracked', projectId, events: [...events], receivedAt }),
     },
     errors: {
       ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
-      journal: {
-        ingested: (projectId, batch) => record({ kind: 'ingested', projectId, batch }),
-        statusChanged: (projectId, errorId, status) => record({ kind: 'status', projectId, errorId, status }),
-      },
     },
   });
   const sampleEnd = state.get<number>(WORLD_KEYS.sampleEnd);
@@ -87,6 +86,7 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
     restoreSample(reference, sampleEnd);
     replayJournal(reference, inputs.journal);
   }
+  sink.flush();
   const release = reference.versioned?.behaviour.releases.fallback ?? savedRelease ?? '';
   return { reference, state, release };
 }

@@ -5,7 +5,7 @@
  * keeps seeding (thousands of usage-counter updates) to a handful of transactions. `settled()` waits for
  * every write issued so far.
  */
-import type { StateSink } from './persistent-state-store.ts';
+import type { StateChange } from '../platform/state-store.ts';
 import type { JournalEntry } from './world-journal.ts';
 
 const DATABASE = 'sunset-demo-world';
@@ -20,15 +20,18 @@ export interface SequencedEntry {
 }
 
 /** The world's database. */
-export interface WorldDatabase extends StateSink {
+export interface WorldDatabase {
+  /**
+   * Writes a change's keys and appends its journal entries in one transaction (with the other changes of the
+   * same task); resolves with the entries' sequence numbers once committed.
+   */
+  commit(change: StateChange): Promise<number[]>;
   /** Every state key and value. */
   readState(): Promise<Record<string, unknown>>;
   /** The values of some keys (absent ones are undefined). */
   readKeys(keys: readonly string[]): Promise<Record<string, unknown>>;
   /** Journal entries with a sequence number above `after`, in order. */
   readJournal(after?: number): Promise<SequencedEntry[]>;
-  /** Appends an entry; resolves with its sequence number. */
-  append(entry: JournalEntry): Promise<number>;
   /** Removes everything. */
   clear(): Promise<void>;
   /** Resolves when every write issued so far has been committed. */
@@ -96,14 +99,15 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
     void run.finally(() => inFlight.delete(run));
   };
 
+  const append = (entry: JournalEntry) => new Promise<number>((resolve, reject) => appends.push({ entry, resolve, reject }));
+
   return {
-    put(key, value) {
-      stateChanges.set(key, { value });
+    commit(change) {
+      for (const [key, value] of Object.entries(change.set ?? {})) stateChanges.set(key, { value });
+      for (const key of change.delete ?? []) stateChanges.set(key, 'deleted');
+      const sequences = Promise.all((change.journal ?? []).map((entry) => append(entry as JournalEntry)));
       schedule();
-    },
-    delete(key) {
-      stateChanges.set(key, 'deleted');
-      schedule();
+      return sequences;
     },
     async readState() {
       const objects = db.transaction(STATE, 'readonly').objectStore(STATE);
@@ -120,11 +124,6 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
       const range = IDBKeyRange.lowerBound(after, true);
       const [keys, values] = await Promise.all([done(objects.getAllKeys(range)), done(objects.getAll(range))]);
       return keys.map((key, index) => ({ seq: Number(key), entry: values[index] as JournalEntry }));
-    },
-    append(entry) {
-      const sequence = new Promise<number>((resolve, reject) => appends.push({ entry, resolve, reject }));
-      schedule();
-      return sequence;
     },
     async clear() {
       const transaction = db.transaction([STATE, JOURNAL], 'readwrite');

@@ -5,10 +5,12 @@
  */
 import { ApiError } from '../platform/api-error.ts';
 import { canonicalId } from '../platform/canonical-id.ts';
+import type { StateChange } from '../platform/state-store.ts';
 import { type Decompressor, decodeBody } from './body-decoding.ts';
 import type { ClientKeyStore } from './client-keys.ts';
 import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
 import type { ErrorEvent } from './error-event.ts';
+import type { ErrorJournalEntry } from './error-journal.ts';
 import { type ErrorStore, retentionCutoff } from './error-store.ts';
 import { newEventId, normalizeEvent, readEventId } from './event-normalizer.ts';
 import { keyFromEnvelopeHeader, keyFromRequest } from './sentry-auth.ts';
@@ -23,8 +25,8 @@ export interface IngestDeps {
   sessions: SessionStore;
   now(): number;
   decompress?: Decompressor;
-  /** Sees every recorded batch, so a host can journal it and {@link recordBatch} it again on start. */
-  onIngested?: (projectId: number, batch: RecordedBatch) => void;
+  /** Keeps a batch's journal entry (for a host to {@link recordBatch} it again on start) before it is recorded. */
+  commit(change: StateChange): void;
 }
 
 /** What one accepted request recorded: its events and session updates, and when it was received. */
@@ -130,7 +132,7 @@ function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps)
 
 /**
  * Records a validated batch as if received at `batch.receivedAt`: retention is applied first, and events
- * already past it are not kept. Hosts replaying a journal call it with the batches `onIngested` saw.
+ * already past it are not kept. Hosts replaying a journal call it with the batches of its `ingested` entries.
  */
 export function recordBatch(
   stores: { errors: ErrorStore; sessions: SessionStore },
@@ -146,12 +148,13 @@ export function recordBatch(
 }
 
 /**
- * Records a validated batch; events already past retention are acknowledged but not kept. The host's journal
- * sees it first: if it cannot keep the batch (it throws), nothing is recorded and the client may send it again.
+ * Records a validated batch; events already past retention are acknowledged but not kept. The journal entry
+ * is committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
  */
 function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
   const recorded: RecordedBatch = { events: batch.events, sessions: batch.sessions, receivedAt: deps.now() };
-  deps.onIngested?.(projectId, recorded);
+  const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
+  deps.commit({ journal: [entry] });
   recordBatch(deps, projectId, recorded);
 }
 

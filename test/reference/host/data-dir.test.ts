@@ -243,7 +243,7 @@ describe('--data-dir', () => {
     );
     await expect(start(['--data-dir', damaged])).rejects.toThrow(
       new RegExp(
-        `exited with 1: .*${DATA_FILE}: not a (readable SQLite|Sunset reference) database.*Move the file away or pass another --data-dir`,
+        `exited with 2: reference: --data-dir: \\S*${DATA_FILE} is not a (readable SQLite|Sunset reference) database .*move the file away or pass another --data-dir\\n$`,
         's',
       ),
     );

@@ -37,7 +37,7 @@ function preflight(request: Request): Response {
 
 /**
  * Accepts a batch: enriches every event, checks each app id belongs to an onboarded project, then stores and
- * counts them. A batch is taken whole or refused whole, so a refused batch counts nothing.
+ * counts them in one commit. A batch is taken whole or refused whole, so a refused batch counts nothing.
  */
 function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | null, prefix: (index: number) => string): void {
   const receivedAt = state.platform.clock.now();
@@ -60,7 +60,10 @@ function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | nul
     if (events) events.push(event);
     else byProject.set(project, [event]);
   });
-  for (const [project, events] of byProject) state.ingest(project, events, receivedAt);
+  state.ingestBatch(
+    [...byProject].map(([project, events]) => ({ project, events })),
+    receivedAt,
+  );
 }
 
 /**
