@@ -30,10 +30,15 @@ export interface AnalyticsOptions {
   configDir?: string;
   /** The offering the instance models; `hosted` by default (the managed provider exists there only). */
   offering?: Offering;
-  /** Where settings, onboarding and usage are kept; memory by default. */
+  /** Where settings, onboarding and usage are kept, and accepted events journaled; memory by default. */
   state?: StateStore;
   /** Seed project 1 with the deterministic sample; off by default, `true` for the default sample. */
   sample?: boolean | Partial<Omit<SampleOptions, 'appId' | 'end'>>;
+  /**
+   * Origins the collector answers with credentials allowed, so a tracker on them may send the collector's
+   * cookie; every other origin (and `null`) is answered without credentials. None by default.
+   */
+  collectorOrigins?: readonly string[];
 }
 
 /** Creates the analytics module over the shared platform context. */
@@ -51,7 +56,7 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     ...settingsHandlers(state),
     ...onboardingHandlers(state),
     ...usageQuotaHandlers(state),
-    ...collectorHandlers(state),
+    ...collectorHandlers(state, options.collectorOrigins ?? []),
   ];
   return { handlers, state };
 }

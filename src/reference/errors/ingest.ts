@@ -13,6 +13,7 @@ import type { ErrorEvent } from './error-event.ts';
 import type { ErrorJournalEntry } from './error-journal.ts';
 import { type ErrorStore, retentionCutoff } from './error-store.ts';
 import { newEventId, normalizeEvent, readEventId } from './event-normalizer.ts';
+import { MAX_ENVELOPE_EVENTS, MAX_SESSION_UPDATES } from './ingestion-limits.ts';
 import { keyFromEnvelopeHeader, keyFromRequest } from './sentry-auth.ts';
 import { readSession, readSessionAggregates, type SessionStore, type SessionUpdate } from './sessions.ts';
 import { acceptsErrors, type TrackingSettingsStore } from './tracking-settings.ts';
@@ -115,6 +116,11 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
       batch.sessions.push(...inItem(item, () => readSessionAggregates(payload, now, 'sessions')));
     }
     // transaction, attachment, client_report, profile, check_in, user_report and unknown types are skipped.
+    if (batch.events.length > MAX_ENVELOPE_EVENTS || batch.sessions.length > MAX_SESSION_UPDATES)
+      throw new ApiError(
+        413,
+        `envelope item ${item.index}: one envelope carries at most ${MAX_ENVELOPE_EVENTS} events and ${MAX_SESSION_UPDATES} session updates; send the rest in another envelope`,
+      );
   }
   batch.replyId ||= newEventId();
   return batch;

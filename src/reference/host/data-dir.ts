@@ -1,20 +1,20 @@
 /**
  * The local server's `--data-dir`: one SQLite file, `reference.sqlite`, through Node's built-in `node:sqlite`
  * (no dependency). It holds the state store (keys, settings, issues, usage counts) as JSON per key and the
- * journal of accepted events in order, each entry compressed. A request's change is one transaction,
+ * journal of accepted events in order, each entry compressed (`journal-codec.ts`). A request's change is one transaction,
  * synchronous and durable (`synchronous = FULL`), written inside the handler before memory changes: a
  * request is on disk before its 2xx is sent, and a change SQLite refuses leaves nothing. One server owns a
  * directory at a time (see `data-dir-lock.ts`).
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { StateChange } from '../platform/state-store.ts';
 import { DataDirError } from './data-dir-error.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { decodeJournalEntry, encodeJournalEntry } from './journal-codec.ts';
 import { type Database, loadSqlite } from './sqlite.ts';
 import { readJournalRow, stateRowProblem } from './stored-rows.ts';
 
@@ -116,10 +116,6 @@ function checkOurs(db: Database, file: string): void {
 const badRow = (file: string, row: string, problem: string) =>
   new DataDirError(`${file}, ${row}: ${problem}; the file holds data no request stored: move it away or pass another --data-dir`);
 
-const encode = (entry: unknown): Uint8Array => deflateRawSync(JSON.stringify(entry));
-const decode = (stored: Uint8Array | string): unknown =>
-  JSON.parse(typeof stored === 'string' ? stored : inflateRawSync(stored).toString('utf8'));
-
 /**
  * Runs a change as one transaction; anything SQLite refuses (a full disk, a lock held by another process, an
  * I/O error) rolls it back and becomes a 503 that names the file, so the request is answered, nothing of it
@@ -180,7 +176,7 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
       }[]) {
         let value: unknown;
         try {
-          value = decode(row.entry);
+          value = decodeJournalEntry(row.entry);
         } catch (error) {
           throw badRow(file, `journal row ${row.seq}`, `not a journal entry (${(error as Error).message})`);
         }
@@ -197,7 +193,7 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
       if (!open) throw refused(file, new Error('the server is stopping'));
       // Encoded before the transaction: the lock is held only for the writes.
       const set = Object.entries(change.set ?? {}).map(([key, value]) => [key, JSON.stringify(value)] as const);
-      const entries = (change.journal ?? []).map(encode);
+      const entries = (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry));
       transaction(db, file, () => {
         for (const [key, value] of set) put.run(key, value);
         for (const key of change.delete ?? []) remove.run(key);
