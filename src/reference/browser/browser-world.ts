@@ -36,6 +36,13 @@ export interface WorldInputs {
   siteUrl?: string;
   /** How compressed error-tracking bodies are decompressed; the streams API by default. */
   decompress?: Decompressor;
+  /**
+   * Seed the sample events, errors and key on a first start; true by default. A world first started without
+   * them stays without them (tests that need an empty world start faster).
+   */
+  sample?: boolean;
+  /** Origins the collector answers with credentials (see `AnalyticsOptions`); none by default. */
+  collectorOrigins?: readonly string[];
 }
 
 /** A built world. */
@@ -70,20 +77,23 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       funnelDefinitions: readAheadFunnels(data),
       configDir: data.config_dir,
       state,
+      ...(inputs.collectorOrigins ? { collectorOrigins: inputs.collectorOrigins } : {}),
     },
     errors: {
       ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
     },
   });
-  const sampleEnd = state.get<number>(WORLD_KEYS.sampleEnd);
-  if (sampleEnd === undefined) {
+  const sampleEnd = state.get<number | null>(WORLD_KEYS.sampleEnd);
+  if (sampleEnd === undefined && inputs.sample === false) {
+    state.set(WORLD_KEYS.sampleEnd, null);
+  } else if (sampleEnd === undefined) {
     const now = clock.now();
     seedSample(reference.analytics.state);
     state.set(WORLD_KEYS.sampleEnd, now);
     await seedSampleErrors(reference.errors, now, inputs.origin);
   } else {
-    restoreSample(reference, sampleEnd);
+    if (sampleEnd !== null) restoreSample(reference, sampleEnd);
     replayJournal(reference, inputs.journal);
   }
   sink.flush();

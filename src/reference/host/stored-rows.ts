@@ -111,7 +111,7 @@ const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
     z.record(z.string(), z.object({ active: z.boolean(), backend: z.enum(['platform', 'external']) })),
   ],
   [/^browser\/release$/, z.string()],
-  [/^browser\/sample-end$/, time],
+  [/^browser\/sample-end$/, z.nullable(time)],
 ];
 
 function firstProblem(schema: z.ZodMiniType, value: unknown): string | undefined {
