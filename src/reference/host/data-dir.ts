@@ -92,6 +92,9 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
       new Date().toISOString(),
     );
   } catch (error) {
+    // Another process holding the write lock for a moment (a backup) is not a file we cannot write: while it
+    // holds it, writes are answered 503.
+    if (/locked|busy/i.test((error as Error).message)) return db;
     db.close();
     throw new DataDirError(
       `${file} cannot be written (${(error as Error).message}); make it and its directory writable, or pass another --data-dir`,
