@@ -28,7 +28,7 @@ afterAll(() => host.close());
 
 const envelope = (items: string[]) => `{}\n${items.join('\n')}\n`;
 const eventItem = (event: unknown) => `{"type":"event"}\n${JSON.stringify(event)}`;
-const ingest = (body: string | Uint8Array, headers: Record<string, string> = {}) =>
+const ingest = (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
   fetch(`${host.base}/api/v4/error_tracking/collector/api/1/envelope/`, {
     method: 'POST',
     headers: { 'X-Sentry-Auth': `Sentry sentry_key=${KEY}`, ...headers },
