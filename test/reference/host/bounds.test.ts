@@ -53,7 +53,7 @@ async function detailsOf(type: string) {
   return {
     id: list[0]?.id as number,
     text: await response.clone().text(),
-    details: (await response.json()) as Record<string, any>,
+    details: (await response.json()) as Details,
   };
 }
 
