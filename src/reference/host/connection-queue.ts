@@ -3,13 +3,20 @@
  * requests and never reads the answers would have every answer computed and held in memory. Here a
  * connection's requests run one at a time: the next starts once the previous answer has been written out
  * (its `close`), so a connection whose answers are not read has one answer in memory and costs no more work.
- * Past {@link MAX_PIPELINED} requests waiting, the connection is not read any further until they drain.
+ * Past {@link MAX_PIPELINED} requests waiting, the connection is not read any further until they drain; past
+ * {@link MAX_WAITING} it is closed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** Requests of one connection parsed and waiting for their turn before it is no longer read. */
 export const MAX_PIPELINED = 16;
+
+/**
+ * Requests one connection may have waiting at all: Node parses every request of a chunk it has read (a 64 KiB
+ * chunk holds a thousand tiny ones) before reading stops; a client that sends more without reading is cut off.
+ */
+export const MAX_WAITING = 1024;
 
 interface Queue {
   busy: boolean;
@@ -27,7 +34,8 @@ export function connectionQueue(handle: (req: IncomingMessage, res: ServerRespon
       queue.paused = false;
       socket.resume();
     }
-    if (next) next();
+    // The next request starts on a later turn of the event loop, so other connections' requests get theirs.
+    if (next) setImmediate(next);
     else queue.busy = false;
   };
 
@@ -54,6 +62,10 @@ export function connectionQueue(handle: (req: IncomingMessage, res: ServerRespon
       return;
     }
     const waiting = queue;
+    if (waiting.waiting.length >= MAX_WAITING) {
+      socket.destroy();
+      return;
+    }
     waiting.waiting.push(() => start(waiting, socket, req, res));
     if (waiting.waiting.length >= MAX_PIPELINED && !waiting.paused) {
       waiting.paused = true;
