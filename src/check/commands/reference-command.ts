@@ -48,7 +48,8 @@ async function waitFor(args: string[], io: CliIo): Promise<number> {
       if (!/^\d+$/.test(text) || seconds < 1) throw new UsageError(`--timeout "${text}" is not a whole number of seconds`);
     } else throw new UsageError(`--wait-for takes only --timeout (got "${args[index]}")`);
   }
-  if (!url || !URL.canParse(url)) throw new UsageError(`--wait-for "${url}" is not a URL such as http://sunset:9787`);
+  if (!url || !/^https?:$/.test(URL.parse(url)?.protocol ?? ''))
+    throw new UsageError(`--wait-for "${url}" is not a URL such as http://sunset:9787`);
   const { waitForReadiness } = await import('../../reference/host/wait-for-readiness.ts');
   const readiness = await waitForReadiness(url, seconds * 1000);
   if (readiness.ready) {

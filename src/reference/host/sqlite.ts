@@ -31,22 +31,29 @@ const isSqliteNotice = (warning: unknown, rest: unknown[]): boolean => {
   );
 };
 
-/** Loads `DatabaseSync`, or throws an error that says which Node provides it. */
-export async function loadSqlite(): Promise<DatabaseConstructor> {
+/** Runs `load` with SQLite's experimental notice dropped; every other warning is emitted as usual. */
+export async function withoutSqliteNotice<T>(load: () => Promise<T>): Promise<T> {
   const emitWarning = process.emitWarning;
   process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
     if (isSqliteNotice(warning, rest)) return;
     return (emitWarning as (...args: unknown[]) => void).call(this, warning, ...rest);
   } as typeof process.emitWarning;
   try {
-    const module = (await import('node:sqlite')) as unknown as { DatabaseSync: DatabaseConstructor };
+    return await load();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+/** Loads `DatabaseSync`, or throws an error that says which Node provides it. */
+export async function loadSqlite(): Promise<DatabaseConstructor> {
+  try {
+    const module = (await withoutSqliteNotice(() => import('node:sqlite'))) as unknown as { DatabaseSync: DatabaseConstructor };
     return module.DatabaseSync;
   } catch (error) {
     throw new Error(
       `--data-dir needs Node's built-in node:sqlite, which this Node (${process.version}) does not provide without a flag; ` +
         `use Node 22.13 or later, or start Node 22.12 with --experimental-sqlite (${(error as Error).message})`,
     );
-  } finally {
-    process.emitWarning = emitWarning;
   }
 }
