@@ -47,7 +47,7 @@ export const FREQUENCY_HOURS = 24;
 /** Page size of the errors list: default and bounds. Reference design. */
 export const LIST_LIMIT = { default: 20, min: 1, max: 100 } as const;
 
-/** Formats a byte count for messages, such as "1 MiB" or "20 MiB". */
+/** Formats a byte count for messages, such as "1 MiB" or "4 MiB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
