@@ -10,11 +10,13 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
+import { INGESTION_BOUNDS } from '../../src/reference/host/ingestion-bounds.ts';
 import { createReference } from '../../src/reference/reference.ts';
 import { createReferenceServer, listen } from '../../src/reference/server.ts';
 
 const { values } = parseArgs({ options: { route: { type: 'string', default: 'direct' }, key: { type: 'string' } } });
-const reference = createReference({ errors: { decompress: zlibDecompressor } });
+// As the local server runs it: node:zlib, and the bounds a network host puts on what ingestion keeps.
+const reference = createReference({ errors: { decompress: zlibDecompressor, ...INGESTION_BOUNDS.errors } });
 reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: values.key ?? '' });
 let bareCount = 0;
 const bare = createServer((req, res) => {

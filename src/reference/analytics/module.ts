@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { PlatformContext } from '../platform/context.ts';
 import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
 import { type AnalyticsState, createAnalyticsState } from './analytics-state.ts';
-import { collectorHandlers } from './collector/collector-handlers.ts';
+import { type BatchLimit, collectorHandlers } from './collector/collector-handlers.ts';
 import type { FunnelDefinitions } from './funnels/funnel-definitions.ts';
 import { onboardingHandlers } from './handlers/onboarding-handlers.ts';
 import { queryHandlers } from './handlers/query-handlers.ts';
@@ -39,6 +39,11 @@ export interface AnalyticsOptions {
    * cookie; every other origin (and `null`) is answered without credentials. None by default.
    */
   collectorOrigins?: readonly string[];
+  /**
+   * Bounds what the collector keeps of a batch (network hosts pass `limitTrackedBatch`); the in-browser
+   * reference, whose only client is its reader, keeps batches whole.
+   */
+  limitBatch?: BatchLimit;
 }
 
 /** Creates the analytics module over the shared platform context. */
@@ -56,7 +61,7 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     ...settingsHandlers(state),
     ...onboardingHandlers(state),
     ...usageQuotaHandlers(state),
-    ...collectorHandlers(state, options.collectorOrigins ?? []),
+    ...collectorHandlers(state, options.collectorOrigins ?? [], options.limitBatch),
   ];
   return { handlers, state };
 }

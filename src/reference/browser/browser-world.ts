@@ -5,14 +5,15 @@
  * it seeds the deterministic sample data instead, through the same paths live traffic takes, so the seed is
  * persisted like everything else. No IndexedDB here: the caller passes the data in and the writes out.
  */
+
+import type { AnalyticsOptions } from '../analytics/module.ts';
 import { DEFAULT_SAMPLE, sampleEvents } from '../analytics/sample/sample-events.ts';
 import { seedSample } from '../analytics/sample/seed-sample.ts';
 import type { Decompressor } from '../errors/body-decoding.ts';
-import { seedSampleErrors } from '../errors/sample-errors.ts';
+import type { ErrorTrackingOptions } from '../errors/module.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
 import { releaseChoice } from '../versioned/release-choice.ts';
-import { gatheringSink } from './gathering-sink.ts';
 import { type PersistentStateStore, persistentStateStore, type StateSink } from './persistent-state-store.ts';
 import { fixtureRepositories, type ReferenceData, readAheadFunnels, versionedRegister } from './reference-data.ts';
 import { type JournalEntry, replayJournal } from './world-journal.ts';
@@ -43,6 +44,8 @@ export interface WorldInputs {
   sample?: boolean;
   /** Origins the collector answers with credentials (see `AnalyticsOptions`); none by default. */
   collectorOrigins?: readonly string[];
+  /** Bounds on what ingestion keeps, for a network host (`host/ingestion-bounds.ts`); none in the browser. */
+  bounds?: { errors: Pick<ErrorTrackingOptions, 'trimEvent'>; analytics: Pick<AnalyticsOptions, 'limitBatch'> };
 }
 
 /** A built world. */
@@ -53,15 +56,11 @@ export interface BrowserWorld {
   release: string;
 }
 
-/**
- * Builds the world, seeding it when the snapshot is empty. What building writes (the sample's usage counts,
- * its errors and key) is committed as one change at the end, so a start that fails keeps nothing of it.
- */
+/** Builds the world, seeding it when the snapshot is empty. */
 export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWorld> {
   const { data } = inputs;
   const clock = inputs.clock ?? systemClock;
-  const sink = gatheringSink(inputs.sink);
-  const state = persistentStateStore(inputs.snapshot, sink);
+  const state = persistentStateStore(inputs.snapshot, inputs.sink);
   const register = versionedRegister(data);
   const saved = state.get<string>(WORLD_KEYS.release);
   // A release saved under an older register may no longer be accepted; the newest then applies.
@@ -78,10 +77,12 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       configDir: data.config_dir,
       state,
       ...(inputs.collectorOrigins ? { collectorOrigins: inputs.collectorOrigins } : {}),
+      ...inputs.bounds?.analytics,
     },
     errors: {
       ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
+      ...inputs.bounds?.errors,
     },
   });
   const sampleEnd = state.get<number | null>(WORLD_KEYS.sampleEnd);
@@ -91,12 +92,13 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
     const now = clock.now();
     seedSample(reference.analytics.state);
     state.set(WORLD_KEYS.sampleEnd, now);
+    // Only a world's first start seeds its errors (every SDK's request shape), so that code loads only then.
+    const { seedSampleErrors } = await import('../errors/sample-errors.ts');
     await seedSampleErrors(reference.errors, now, inputs.origin);
   } else {
     if (sampleEnd !== null) restoreSample(reference, sampleEnd);
     replayJournal(reference, inputs.journal);
   }
-  sink.flush();
   const release = reference.versioned?.behaviour.releases.fallback ?? savedRelease ?? '';
   return { reference, state, release };
 }

@@ -9,7 +9,8 @@ import type { StateChange } from '../platform/state-store.ts';
 import type { JournalEntry } from './world-journal.ts';
 
 const DATABASE = 'sunset-demo-world';
-const VERSION = 1;
+/** 2: client keys and issues are a row each; a world kept by version 1 (lists) starts afresh. */
+const VERSION = 2;
 const STATE = 'state';
 const JOURNAL = 'journal';
 
@@ -56,8 +57,9 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
   const opening = indexedDB.open(DATABASE, VERSION);
   opening.onupgradeneeded = () => {
     const db = opening.result;
-    if (!db.objectStoreNames.contains(STATE)) db.createObjectStore(STATE);
-    if (!db.objectStoreNames.contains(JOURNAL)) db.createObjectStore(JOURNAL, { autoIncrement: true });
+    for (const name of [STATE, JOURNAL]) if (db.objectStoreNames.contains(name)) db.deleteObjectStore(name);
+    db.createObjectStore(STATE);
+    db.createObjectStore(JOURNAL, { autoIncrement: true });
   };
   const db = await done(opening);
   // Another tab asking for a newer version gets it: this one closes and continues from memory.

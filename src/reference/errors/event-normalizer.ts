@@ -7,7 +7,6 @@
 import { ApiError } from '../platform/api-error.ts';
 import type { ErrorEvent, EventUser, ExceptionValue, StackFrame } from './error-event.ts';
 import { occurrenceTime } from './event-timestamp.ts';
-import { trimEvent } from './event-trimming.ts';
 import {
   elementObject,
   isObject,
@@ -128,7 +127,7 @@ function readFingerprint(event: JsonObject, path: string): string[] | undefined 
   });
 }
 
-/** Normalizes one event payload, its fields cut to their limits (`trimEvent`); `path` names it in messages (`event`). */
+/** Normalizes one event payload; `path` names it in messages (`event`). */
 export function normalizeEvent(payload: unknown, context: NormalizeContext, path = 'event'): ErrorEvent {
   if (!isObject(payload)) throw new ApiError(400, `${path} must be a JSON object`);
   const event: ErrorEvent = {
@@ -153,5 +152,5 @@ export function normalizeEvent(payload: unknown, context: NormalizeContext, path
   if (fingerprint) event.fingerprint = fingerprint;
   if (transaction) event.transaction = transaction;
   if (culprit) event.culprit = culprit;
-  return trimEvent(event);
+  return event;
 }

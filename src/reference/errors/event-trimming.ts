@@ -1,19 +1,19 @@
 /**
- * What one error event may keep (reference design, after the limits Sentry's server applies and the way
- * Sentry SDKs mark what they cut): a string over its limit keeps its start and ends in `...`; a stack trace
+ * What one error event may keep (reference design, after the limits Sentry's own server applies), cut the way
+ * Sentry SDKs mark what they cut: a string over its limit keeps its start and ends in `...`; a stack trace
  * over its limit keeps its oldest and newest frames (the crash site is the last); a chain of exceptions keeps
  * its newest (the one raised is last); fingerprint parts past the limit are dropped. `trimmed` records each cut
  * field's path and its size as sent, as Sentry's `_meta` does, so a reader knows the value is not whole.
  * Breadcrumbs, extra data, contexts, tags and the request (cookies, headers, user agent) are not kept at all.
  */
 import { truncate } from '../platform/truncate.ts';
-import type { ErrorEvent, EventUser, ExceptionValue, StackFrame } from './error-event.ts';
+import type { ErrorEvent } from './error-event.ts';
 
 /** The limits, in characters for text and in items for lists. */
 export const EVENT_LIMITS = {
   message: 8192,
   exceptionValue: 8192,
-  /** Exception types and modules, frame functions and modules. */
+  /** Exception types and modules, frame functions and modules, fingerprint parts. */
   symbol: 256,
   /** Frame file names. */
   path: 256,
@@ -30,117 +30,82 @@ export const EVENT_LIMITS = {
   userField: 128,
 } as const;
 
-/** Cuts fields of one event, recording what it cut. */
-class Trimmer {
-  trimmed: Record<string, number> | undefined;
+type Texts = Record<string, unknown>;
 
-  text(value: string | undefined, max: number, path: string): string | undefined {
-    if (value === undefined || value.length <= max) return value;
-    this.note(path, value.length);
-    return truncate(value, max);
-  }
+/** Text fields of the event itself, of each exception and of each frame, with their limits. */
+const L = EVENT_LIMITS;
+const EVENT_TEXTS = [
+  ['message', L.message],
+  ['platform', L.platform],
+  ['level', L.level],
+  ['release', L.release],
+  ['environment', L.environment],
+  ['transaction', L.transaction],
+  ['culprit', L.culprit],
+] as const;
+const EXCEPTION_TEXTS = [
+  ['type', L.symbol],
+  ['module', L.symbol],
+  ['value', L.exceptionValue],
+] as const;
+const FRAME_TEXTS = [
+  ['function', L.symbol],
+  ['module', L.symbol],
+  ['filename', L.path],
+] as const;
+const USER_TEXTS = ['id', 'username', 'email', 'ip_address'] as const;
 
-  note(path: string, size: number): void {
-    this.trimmed ??= {};
-    this.trimmed[path] = size;
-  }
+const over = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > max;
 
-  frame(frame: StackFrame, path: string): StackFrame {
-    const { symbol, path: pathLimit } = EVENT_LIMITS;
-    if (
-      (frame.function?.length ?? 0) <= symbol &&
-      (frame.module?.length ?? 0) <= symbol &&
-      (frame.filename?.length ?? 0) <= pathLimit
-    )
-      return frame;
-    const out: StackFrame = { ...frame };
-    assign(out, 'function', this.text(frame.function, symbol, `${path}.function`));
-    assign(out, 'module', this.text(frame.module, symbol, `${path}.module`));
-    assign(out, 'filename', this.text(frame.filename, pathLimit, `${path}.filename`));
-    return out;
-  }
-
-  exception(exception: ExceptionValue, path: string): ExceptionValue {
-    const max = EVENT_LIMITS.framesPerException;
-    let frames = exception.frames;
-    if (frames.length > max) {
-      this.note(`${path}.frames`, frames.length);
-      // The oldest half and the newest half: where it started and where it crashed.
-      frames = [...frames.slice(0, max / 2), ...frames.slice(frames.length - max / 2)];
-    }
-    const out: ExceptionValue = {
-      ...exception,
-      frames: frames.map((frame, index) => this.frame(frame, `${path}.frames[${index}]`)),
-    };
-    assign(out, 'type', this.text(exception.type, EVENT_LIMITS.symbol, `${path}.type`));
-    assign(out, 'value', this.text(exception.value, EVENT_LIMITS.exceptionValue, `${path}.value`));
-    assign(out, 'module', this.text(exception.module, EVENT_LIMITS.symbol, `${path}.module`));
-    return out;
-  }
-
-  user(user: EventUser): EventUser {
-    const out: EventUser = {};
-    for (const field of ['id', 'username', 'email', 'ip_address'] as const)
-      assign(out, field, this.text(user[field], EVENT_LIMITS.userField, `user.${field}`));
-    return out;
-  }
-}
-
-function assign<T extends object, K extends keyof T>(target: T, field: K, value: T[K] | undefined): void {
-  if (value === undefined) delete target[field];
-  else target[field] = value;
-}
-
-const within = (value: string | undefined, max: number) => value === undefined || value.length <= max;
-
-/** Whether every field is within its limit: the common case, checked without building anything. */
-function fits(event: ErrorEvent): boolean {
-  const L = EVENT_LIMITS;
-  if (event.exceptions.length > L.exceptions || !within(event.message, L.message)) return false;
-  if (!within(event.platform, L.platform) || !within(event.level, L.level)) return false;
-  if (!within(event.release, L.release) || !within(event.environment, L.environment)) return false;
-  if (!within(event.transaction, L.transaction) || !within(event.culprit, L.culprit)) return false;
-  for (const exception of event.exceptions) {
-    if (exception.frames.length > L.framesPerException || !within(exception.value, L.exceptionValue)) return false;
-    if (!within(exception.type, L.symbol) || !within(exception.module, L.symbol)) return false;
-    for (const frame of exception.frames)
-      if (!within(frame.function, L.symbol) || !within(frame.module, L.symbol) || !within(frame.filename, L.path)) return false;
-  }
-  const user = event.user;
-  if (user && !(within(user.id, L.userField) && within(user.username, L.userField) && within(user.email, L.userField)))
-    return false;
-  if (user && !within(user.ip_address, L.userField)) return false;
-  if (
-    event.fingerprint &&
-    (event.fingerprint.length > L.fingerprintParts || event.fingerprint.some((part) => part.length > L.symbol))
-  )
-    return false;
-  return true;
-}
-
-/** The event with every field within {@link EVENT_LIMITS}; the same object when nothing needed cutting. */
+/**
+ * Cuts the event's fields to {@link EVENT_LIMITS}, in place (it is the event `normalizeEvent` just built, which
+ * nothing else holds), and returns it. An event within its limits, the usual case, is only read.
+ */
 export function trimEvent(event: ErrorEvent): ErrorEvent {
-  if (fits(event)) return event;
-  const trim = new Trimmer();
-  let exceptions = event.exceptions;
-  if (exceptions.length > EVENT_LIMITS.exceptions) {
-    trim.note('exceptions', exceptions.length);
-    exceptions = exceptions.slice(exceptions.length - EVENT_LIMITS.exceptions);
+  let trimmed: Record<string, number> | undefined;
+  const note = (path: string, size: number) => {
+    trimmed ??= {};
+    trimmed[path] = size;
+  };
+  // Cuts `owner[field]`, known to be text over `max`; `path` names it in `trimmed`.
+  const cut = (owner: Texts, field: string, max: number, path: string) => {
+    const value = owner[field] as string;
+    note(path, value.length);
+    owner[field] = truncate(value, max);
+  };
+  const top = event as unknown as Texts;
+  for (const [field, max] of EVENT_TEXTS) if (over(top[field], max)) cut(top, field, max, field);
+  if (event.exceptions.length > L.exceptions) {
+    note('exceptions', event.exceptions.length);
+    event.exceptions = event.exceptions.slice(-L.exceptions);
   }
-  exceptions = exceptions.map((exception, index) => trim.exception(exception, `exceptions[${index}]`));
-  const out: ErrorEvent = { ...event, exceptions };
-  assign(out, 'message', trim.text(event.message, EVENT_LIMITS.message, 'message'));
-  out.platform = trim.text(event.platform, EVENT_LIMITS.platform, 'platform') as string;
-  out.level = trim.text(event.level, EVENT_LIMITS.level, 'level') as string;
-  for (const field of ['release', 'environment', 'transaction', 'culprit'] as const)
-    assign(out, field, trim.text(event[field], EVENT_LIMITS[field], field));
-  if (event.user) out.user = trim.user(event.user);
-  if (event.fingerprint) {
-    if (event.fingerprint.length > EVENT_LIMITS.fingerprintParts) trim.note('fingerprint', event.fingerprint.length);
-    out.fingerprint = event.fingerprint
-      .slice(0, EVENT_LIMITS.fingerprintParts)
-      .map((part, index) => trim.text(part, EVENT_LIMITS.symbol, `fingerprint[${index}]`) as string);
+  event.exceptions.forEach((exception, at) => {
+    const texts = exception as unknown as Texts;
+    for (const [field, max] of EXCEPTION_TEXTS) if (over(texts[field], max)) cut(texts, field, max, `exceptions[${at}].${field}`);
+    if (exception.frames.length > L.framesPerException) {
+      note(`exceptions[${at}].frames`, exception.frames.length);
+      // The oldest half and the newest half: where it started and where it crashed.
+      const half = L.framesPerException / 2;
+      exception.frames = [...exception.frames.slice(0, half), ...exception.frames.slice(-half)];
+    }
+    exception.frames.forEach((frame, index) => {
+      const frameTexts = frame as unknown as Texts;
+      for (const [field, max] of FRAME_TEXTS)
+        if (over(frameTexts[field], max)) cut(frameTexts, field, max, `exceptions[${at}].frames[${index}].${field}`);
+    });
+  });
+  const user = event.user as unknown as Texts | undefined;
+  if (user) for (const field of USER_TEXTS) if (over(user[field], L.userField)) cut(user, field, L.userField, `user.${field}`);
+  const parts = event.fingerprint;
+  if (parts) {
+    if (parts.length > L.fingerprintParts) {
+      note('fingerprint', parts.length);
+      parts.length = L.fingerprintParts;
+    }
+    parts.forEach((part, index) => {
+      if (over(part, L.symbol)) cut(parts as unknown as Texts, String(index), L.symbol, `fingerprint[${index}]`);
+    });
   }
-  if (trim.trimmed) out.trimmed = trim.trimmed;
-  return out;
+  if (trimmed) event.trimmed = trimmed;
+  return event;
 }

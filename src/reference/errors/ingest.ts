@@ -28,6 +28,11 @@ export interface IngestDeps {
   decompress?: Decompressor;
   /** Keeps a batch's journal entry (for a host to {@link recordBatch} it again on start) before it is recorded. */
   commit(change: StateChange): void;
+  /**
+   * Cuts each event to what it may keep (`event-trimming.ts`); network hosts pass it, the in-browser reference,
+   * whose only client is its reader, keeps events whole.
+   */
+  trimEvent?: (event: ErrorEvent) => ErrorEvent;
 }
 
 /** What one accepted request recorded: its events and session updates, and when it was received. */
@@ -60,6 +65,9 @@ interface Batch {
   sessions: SessionUpdate[];
   replyId: string;
 }
+
+/** The event as it is kept: cut to its limits where the host bounds what it keeps. */
+const kept = (deps: IngestDeps, event: ErrorEvent): ErrorEvent => (deps.trimEvent ? deps.trimEvent(event) : event);
 
 function authorize(deps: IngestDeps, publicKey: string | undefined, projectId: number): void {
   if (!publicKey) {
@@ -105,7 +113,7 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
         // The envelope's event_id names its (first) event when the event omits its own.
         const first = batch.events.length === 0;
         const fallbackEventId = () => (first && headerId ? headerId : newEventId());
-        return normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId });
+        return kept(deps, normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId }));
       });
       batch.events.push(event);
       batch.replyId ||= event.eventId;
@@ -128,11 +136,10 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
 
 function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps): Batch {
   const payload = parseJsonObject(utf8(bytes), 'the event (request body)');
-  const event = normalizeEvent(payload, {
-    clientAddress: request.clientAddress,
-    receivedAt: deps.now(),
-    fallbackEventId: newEventId,
-  });
+  const event = kept(
+    deps,
+    normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: deps.now(), fallbackEventId: newEventId }),
+  );
   return { events: [event], sessions: [], replyId: event.eventId };
 }
 

@@ -8,6 +8,7 @@ import { daysToMs } from '../platform/reference-limits.ts';
 import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
+import type { ErrorEvent } from './error-event.ts';
 import { errorHandlers } from './error-handlers.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
 import { answerIngestion, type IngestionAnswer, type IngestionInput, ingestionHandlers } from './ingestion-handlers.ts';
@@ -31,6 +32,8 @@ export interface ErrorTrackingModule {
 export interface ErrorTrackingOptions {
   /** Decompression for gzip and deflate bodies; the web-standard `DecompressionStream` by default. */
   decompress?: Decompressor;
+  /** Cuts each ingested event to what it may keep (network hosts pass `trimEvent`); events are kept whole by default. */
+  trimEvent?: (event: ErrorEvent) => ErrorEvent;
   /** Public keys for new client keys; random by default. */
   newPublicKey?: () => string;
   /**
@@ -47,6 +50,7 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
   const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
+  if (options.trimEvent) deps.trimEvent = options.trimEvent;
   const ingestion = ingestionHandlers(deps);
   return {
     state,

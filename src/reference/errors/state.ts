@@ -42,20 +42,12 @@ export const STATE_KEYS = {
   issues: 'error-tracking/issues/',
 } as const;
 
-/** Where earlier versions kept every key, and every issue, as one list; read once and moved to rows. */
-const LEGACY_LISTS = { clientKeys: 'error-tracking/client-keys', issues: 'error-tracking/issues' } as const;
-
-/** The rows under `prefix`, with a list kept under `legacy` by earlier versions moved to rows in one commit. */
-function rows<T extends { id: number }>(store: StateStore, prefix: string, legacy: string): T[] {
-  const listed = store.get<T[]>(legacy);
-  if (Array.isArray(listed)) {
-    store.commit({ set: Object.fromEntries(listed.map((row) => [`${prefix}${row.id}`, row])), delete: [legacy] });
-  }
-  return store
+/** The rows under `prefix`, by id. */
+const rows = <T extends { id: number }>(store: StateStore, prefix: string): T[] =>
+  store
     .keys(prefix)
     .map((key) => store.get<T>(key) as T)
     .sort((a, b) => a.id - b.id);
-}
 
 /** Creates the state, reading what `store` already holds. `newPublicKey` lets tests name keys. */
 export function createErrorTrackingState(
@@ -65,7 +57,7 @@ export function createErrorTrackingState(
 ): ErrorTrackingState {
   const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
   return {
-    keys: createClientKeyStore(newPublicKey, rows<ClientKey>(store, STATE_KEYS.clientKeys, LEGACY_LISTS.clientKeys), {
+    keys: createClientKeyStore(newPublicKey, rows<ClientKey>(store, STATE_KEYS.clientKeys), {
       kept: (key) => store.set(keyRow(key), key),
       removed: (key) => store.delete(keyRow(key)),
     }),
@@ -75,7 +67,7 @@ export function createErrorTrackingState(
     ),
     errors: createErrorStore(retentionMs),
     sessions: createSessionStore(retentionMs),
-    issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues, LEGACY_LISTS.issues), (issue) =>
+    issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues), (issue) =>
       store.set(`${STATE_KEYS.issues}${issue.id}`, issue),
     ),
     commit: (change) => store.commit(change),

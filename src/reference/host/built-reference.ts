@@ -13,6 +13,8 @@ import { createReference, type Reference } from '../reference.ts';
 import type { ReferenceSource } from '../reference-source.ts';
 import { openDataDir } from './data-dir.ts';
 import { DataDirError } from './data-dir-error.ts';
+import { gatheringSink } from './gathering-sink.ts';
+import { INGESTION_BOUNDS } from './ingestion-bounds.ts';
 import { ReferenceOptionError } from './reference-option-error.ts';
 
 /** What a built reference needs besides its source. */
@@ -55,8 +57,14 @@ function asOptionError(error: unknown): unknown {
 export async function memoryReference(source: ReferenceSource, options: BuildOptions): Promise<BuiltReference> {
   const { register, repositories, configDir } = source;
   const reference = createReference({
-    analytics: { repositories, configDir, sample: options.sample, collectorOrigins: options.collectorOrigins },
-    errors: { decompress: zlibDecompressor },
+    analytics: {
+      repositories,
+      configDir,
+      sample: options.sample,
+      collectorOrigins: options.collectorOrigins,
+      ...INGESTION_BOUNDS.analytics,
+    },
+    errors: { decompress: zlibDecompressor, ...INGESTION_BOUNDS.errors },
     register,
   });
   if (options.sample) await seedSampleErrors(reference.errors, reference.platform.clock.now(), options.origin);
@@ -80,17 +88,22 @@ export async function durableReference(dir: string, source: ReferenceSource, opt
       configDir,
       repositories,
     });
+    // What building writes (on a first start: the sample's usage counts, its errors and key) is one commit,
+    // so a start that fails half-way keeps nothing of it.
+    const sink = gatheringSink(dataDir);
     const world = await buildBrowserWorld({
       data,
       snapshot: dataDir.snapshot(),
       journal: dataDir.journal(),
-      sink: dataDir,
+      sink,
       origin: options.origin,
       siteUrl: register.settings.site_url,
       decompress: zlibDecompressor,
       sample: options.sample,
       collectorOrigins: options.collectorOrigins,
+      bounds: INGESTION_BOUNDS,
     });
+    sink.flush();
     return { reference: world.reference, close: () => dataDir.close() };
   } catch (error) {
     dataDir.close();

@@ -25,8 +25,8 @@ export const DATA_FILE = 'reference.sqlite';
 const FORMAT = 'sunset-reference';
 /** Raised when the tables change shape; 2 compresses journal entries and keeps keys and issues a row each. */
 const VERSION = '2';
-/** Versions this one reads: version 1's text entries and lists load as they are. */
-const READS = ['1', '2'];
+/** Versions this one reads. */
+const READS = ['2'];
 
 /** What a running server reads on start and writes as it goes. */
 export interface DataDir extends StateSink {
@@ -112,7 +112,6 @@ function checkOurs(db: Database, file: string): void {
     throw new DataDirError(
       `${file} was written by another version of the reference (data version ${meta.version}, this one reads ${READS.join(' and ')}); ${MOVE_AWAY}`,
     );
-  if (meta.version !== VERSION) db.prepare("UPDATE meta SET value = ? WHERE key = 'version'").run(VERSION);
 }
 
 /** A row the server cannot load: the message names the file, the row and the field. */

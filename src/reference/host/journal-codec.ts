@@ -33,10 +33,7 @@ export function encodeJournalEntry(entry: JournalEntry): Uint8Array {
   return deflateRawSync(JSON.stringify(stored));
 }
 
-/**
- * The entry stored as `stored`, not yet checked: compressed bytes, or the JSON text of data version 1. Throws
- * when the bytes do not decompress or parse.
- */
+/** The entry stored as `stored`, not yet checked. Throws when the bytes do not decompress or parse. */
 export function decodeJournalEntry(stored: Uint8Array | string): unknown {
   const value: unknown = JSON.parse(typeof stored === 'string' ? stored : inflateRawSync(stored).toString('utf8'));
   if (!isStoredTracked(value)) return value;

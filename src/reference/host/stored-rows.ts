@@ -103,9 +103,7 @@ const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
   [/^analytics\/settings\/(instance|project\/\d+)$/, providerValues],
   [/^analytics\/usage\/\d+\/\d{4}-\d{2}$/, z.number().check(z.int(), z.nonnegative())],
   [/^error-tracking\/client-keys\/\d+$/, clientKey],
-  [/^error-tracking\/client-keys$/, z.array(clientKey)],
   [/^error-tracking\/issues\/\d+$/, issue],
-  [/^error-tracking\/issues$/, z.array(issue)],
   [
     /^error-tracking\/settings$/,
     z.record(z.string(), z.object({ active: z.boolean(), backend: z.enum(['platform', 'external']) })),

@@ -34,10 +34,6 @@ describe('journal entries as the data directory stores them', () => {
     expect(encodeJournalEntry(tracked).length * 10).toBeLessThan(JSON.stringify(tracked).length);
   });
 
-  it('reads the JSON text of data version 1', () => {
-    expect(decodeJournalEntry(JSON.stringify(tracked))).toEqual(tracked);
-  });
-
   it('throws on bytes that are not an entry', () => {
     expect(() => decodeJournalEntry(new Uint8Array([1, 2, 3]))).toThrow();
     expect(() => decodeJournalEntry(deflateRawSync('not json'))).toThrow();

@@ -5,7 +5,6 @@ import type { AnalyticsState } from '../analytics-state.ts';
 import type { TrackedEvent } from '../tracked-events.ts';
 import { enrich } from './enrich.ts';
 import { eventFromQueryString, eventsFromPostBody, type RawEvent } from './tp2-payload.ts';
-import { MAX_BATCH_STORED_BYTES, storedBytes, TRACKED_FIELD_LIMITS } from './tracked-event-limits.ts';
 
 /** Where trackers post events, on the same origin as the API. */
 export const COLLECTOR_PATH = '/com.snowplowanalytics.snowplow/tp2';
@@ -13,8 +12,11 @@ export const COLLECTOR_PATH = '/com.snowplowanalytics.snowplow/tp2';
 const PIXEL_PATH = '/i';
 /** The collector's cookie, holding the network user id. */
 const COLLECTOR_COOKIE = 'sp';
-/** The longest `sp` cookie taken as a user id: the limit of the field it fills (reference design). */
-const MAX_COOKIE_ID = TRACKED_FIELD_LIMITS.userAnonymousId;
+/** The longest `sp` cookie taken as a user id (reference design; the collector sets 36 characters). */
+const MAX_COOKIE_ID = 128;
+
+/** What the collector keeps of a batch: its events, or a refusal (a 413) when it would keep too much. */
+export type BatchLimit = (events: TrackedEvent[]) => TrackedEvent[];
 
 const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (char) => char.charCodeAt(0));
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -48,15 +50,16 @@ function preflight(request: Request, trusted: ReadonlySet<string>): Response {
  * Accepts a batch: enriches every event, checks each app id belongs to an onboarded project, then stores and
  * counts them in one commit. A batch is taken whole or refused whole, so a refused batch counts nothing.
  */
-function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | null, prefix: (index: number) => string): void {
+function collect(
+  state: AnalyticsState,
+  raws: RawEvent[],
+  cookieId: string | null,
+  prefix: (index: number) => string,
+  limit: BatchLimit | undefined,
+): void {
   const receivedAt = state.platform.clock.now();
-  const enriched: TrackedEvent[] = raws.map((raw, index) => enrich(raw, { receivedAt, cookieId }, prefix(index)));
-  const bytes = enriched.reduce((sum, event) => sum + storedBytes(event), 0);
-  if (bytes > MAX_BATCH_STORED_BYTES)
-    throw new ApiError(
-      413,
-      `the batch's ${enriched.length} events would store ${bytes} bytes; the collector keeps at most ${MAX_BATCH_STORED_BYTES} bytes per request: send smaller batches`,
-    );
+  const read = raws.map((raw, index) => enrich(raw, { receivedAt, cookieId }, prefix(index)));
+  const enriched = limit ? limit(read) : read;
   const byProject = new Map<Project, TrackedEvent[]>();
   enriched.forEach((event, index) => {
     const appId = event.apiKey as string;
@@ -86,7 +89,11 @@ function collect(state: AnalyticsState, raws: RawEvent[], cookieId: string | nul
  * `GET /i`, and their CORS preflights. Without `SP-Anonymous` the collector reads or sets its `sp` cookie and
  * uses it as the user id of events without `duid`; in anonymous mode it neither reads nor sets a cookie.
  */
-export function collectorHandlers(state: AnalyticsState, trustedOrigins: readonly string[] = []): HttpHandler[] {
+export function collectorHandlers(
+  state: AnalyticsState,
+  trustedOrigins: readonly string[] = [],
+  limit?: BatchLimit,
+): HttpHandler[] {
   const trusted = new Set(trustedOrigins);
   const receive = (request: Request, cookies: Record<string, string>, read: () => Promise<RawEvent[]>) =>
     answering(async () => {
@@ -97,7 +104,7 @@ export function collectorHandlers(state: AnalyticsState, trustedOrigins: readonl
       const cookieId = anonymous ? null : (existing ?? crypto.randomUUID());
       const raws = await read();
       const isPixel = request.method === 'GET';
-      collect(state, raws, cookieId, (index) => (isPixel ? 'query' : `data[${index}]`));
+      collect(state, raws, cookieId, (index) => (isPixel ? 'query' : `data[${index}]`), limit);
       const headers: Record<string, string> = { ...corsHeaders(request, trusted) };
       if (cookieId && !existing)
         headers['Set-Cookie'] = `${COLLECTOR_COOKIE}=${cookieId}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=None; Secure`;

@@ -4,7 +4,6 @@ import { PAGEVIEW, type TrackedEvent } from '../tracked-events.ts';
 import { decodeBase64Url } from './base64url.ts';
 import { inEventTimeWindow } from './event-time-window.ts';
 import type { RawEvent } from './tp2-payload.ts';
-import { trimTrackedEvent } from './tracked-event-limits.ts';
 
 /** What the collector adds to an event: when it arrived, and the collector cookie's id (null in anonymous mode). */
 export interface CollectorContext {
@@ -21,15 +20,15 @@ const EVENT_NAMES: Record<string, string> = {
 };
 
 /**
- * Enriches one raw event into a TrackedEvent, field by field as PROTOCOLS.md's table says, each text field
- * cut to its limit (`tracked-event-limits.ts`). `field` (`data[2]`) places errors in the batch.
+ * Enriches one raw event into a TrackedEvent, field by field as PROTOCOLS.md's table says. `field` (`data[2]`)
+ * places errors in the batch.
  */
 export function enrich(raw: RawEvent, context: CollectorContext, field: string): TrackedEvent {
   if (!raw.e) throw new ApiError(400, `${field}.e: every event needs its type "e" (pv for a page view, ue for a custom event)`);
   if (!raw.aid) throw new ApiError(400, `${field}.aid: every event needs the tracking app id "aid"`);
   const utcTime = eventTime(raw, context, field);
   const url = parseUrl(raw.url);
-  return trimTrackedEvent({
+  return {
     docEncoding: raw.cs || null,
     docHost: url?.host || null,
     docPath: url?.pathname || null,
@@ -42,7 +41,7 @@ export function enrich(raw: RawEvent, context: CollectorContext, field: string):
     vpSize: raw.vp || null,
     apiKey: raw.aid,
     userAnonymousId: raw.duid || context.cookieId,
-  });
+  };
 }
 
 /** The true timestamp `ttm`, else the device's `dtm`, else arrival; a time outside the accepted window is a 400. */

@@ -2,8 +2,9 @@
  * What the collector keeps of one event and of one request (reference design, after the column sizes of
  * Snowplow's atomic event table): a text field over its limit keeps its start and ends in `...`, and a batch
  * whose events would store more than {@link MAX_BATCH_STORED_BYTES} is refused whole, so no request can make
- * the store grow by more than that.
+ * the store grow by more than that. Network hosts pass {@link limitTrackedBatch} to the collector.
  */
+import { ApiError } from '../../platform/api-error.ts';
 import { truncate } from '../../platform/truncate.ts';
 import { STRING_DIMENSIONS, type StringDimension, type TrackedEvent } from '../tracked-events.ts';
 
@@ -55,4 +56,16 @@ export function storedBytes(event: TrackedEvent): number {
     if (value !== null) bytes += utf8Length(value);
   }
   return bytes;
+}
+
+/** Cuts each event's fields to their limits, and refuses (413) a batch that would store more than {@link MAX_BATCH_STORED_BYTES}. */
+export function limitTrackedBatch(events: TrackedEvent[]): TrackedEvent[] {
+  const kept = events.map(trimTrackedEvent);
+  const bytes = kept.reduce((sum, event) => sum + storedBytes(event), 0);
+  if (bytes > MAX_BATCH_STORED_BYTES)
+    throw new ApiError(
+      413,
+      `the batch's ${kept.length} events would store ${bytes} bytes; the collector keeps at most ${MAX_BATCH_STORED_BYTES} bytes per request: send smaller batches`,
+    );
+  return kept;
 }

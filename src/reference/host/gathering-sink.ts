@@ -1,10 +1,10 @@
 /**
- * A sink that gathers changes while a world is being built (seeding thousands of sample events, moving old
- * lists to rows) and hands them to the real sink as one change when asked, so a start that fails half-way
- * leaves nothing behind; after that every change passes straight through.
+ * A sink that gathers changes while a data directory's world is being built (the sample's usage counts, its
+ * errors and key on a first start) and hands them to the real sink as one change when asked, so a start that
+ * fails half-way leaves nothing behind; after that every change passes straight through.
  */
+import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { StateChange } from '../platform/state-store.ts';
-import type { StateSink } from './persistent-state-store.ts';
 
 /** A gathering sink. */
 export interface GatheringSink extends StateSink {

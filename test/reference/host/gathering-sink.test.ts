@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gatheringSink } from '../../../src/reference/browser/gathering-sink.ts';
+import { gatheringSink } from '../../../src/reference/host/gathering-sink.ts';
 import type { StateChange } from '../../../src/reference/platform/state-store.ts';
 
 describe('the gathering sink', () => {
