@@ -37,6 +37,25 @@ function hostHeaders(status: number, headers: Record<string, string | string[]>)
   return all;
 }
 
+/**
+ * The headers of the direct route's answers, which are the ingestion's few constant sets: built once per set
+ * with {@link ALWAYS}, then only the length is added (this is the busiest path).
+ */
+const directHeaders = new WeakMap<Record<string, string>, [string, string][]>();
+function answerHeaders(
+  status: number,
+  headers: Record<string, string>,
+  length: number,
+): Record<string, string | string[]> | [string, string][] {
+  if (status === 503) return { ...hostHeaders(status, headers), 'content-length': String(length) };
+  let base = directHeaders.get(headers);
+  if (!base) {
+    base = Object.entries({ ...ALWAYS, ...headers });
+    directHeaders.set(headers, base);
+  }
+  return [...base, ['content-length', String(length)]];
+}
+
 /** Options of {@link createReferenceServer}. */
 export interface ReferenceServerOptions {
   /**
@@ -115,10 +134,9 @@ async function answer(
   if (direct && options.ingest) {
     const result = await ingestDirectly(req, direct, client, options.ingest);
     if ('tooLarge' in result) return send(res, tooLargeAnswer(result.tooLarge, result.declared));
-    const headers = hostHeaders(result.answer.status, result.answer.headers);
-    headers['content-length'] = String(Buffer.byteLength(result.answer.text));
-    res.writeHead(result.answer.status, headers);
-    res.end(result.answer.text);
+    const { status, headers, text } = result.answer;
+    res.writeHead(status, answerHeaders(status, headers, Buffer.byteLength(text)) as Record<string, string>);
+    res.end(text);
     return;
   }
   const url = requestUrl(target, req.headers.host);

@@ -50,7 +50,8 @@ export interface IngestRequest {
   projectId: string;
   /** The request headers; only `get` is used, so a host may pass its own view of them. */
   headers: Pick<Headers, 'get'>;
-  query: URLSearchParams;
+  /** The query parameters; only `get` is used. */
+  query: Pick<URLSearchParams, 'get'>;
   body: Uint8Array;
   /** The client's address, for `{{auto}}`. */
   clientAddress: string;

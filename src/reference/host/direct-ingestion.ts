@@ -13,6 +13,9 @@ import { isTooLarge, readBody, type TooLarge } from './body-reading.ts';
 /** What the route answers: the ingestion's answer, or a body over the limit (the host answers 413 and closes). */
 export type DirectAnswer = { answer: IngestionAnswer } | { tooLarge: TooLarge; declared: boolean };
 
+/** The query of a target without one. */
+const NO_QUERY: Pick<URLSearchParams, 'get'> = { get: () => null };
+
 /** Node's headers as the ingestion reads them: `get` by lower-case name. */
 const nodeHeaders = (req: IncomingMessage): Pick<Headers, 'get'> => ({
   get: (name) => {
@@ -49,7 +52,7 @@ export async function ingestDirectly(
     kind: target.kind,
     projectId: target.projectId,
     headers: nodeHeaders(req),
-    query: new URLSearchParams(target.query),
+    query: target.query === '' ? NO_QUERY : new URLSearchParams(target.query),
     contentLength: req.headers['content-length'] ?? null,
     clientAddress: client,
     body: async () => {
