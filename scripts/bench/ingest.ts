@@ -18,7 +18,9 @@
  *   same process layout and clients: what HTTP alone costs on this machine right now. `http-direct` and
  *   `http-msw` each run beside a bare server of their own, the same requests sent to each in turns, and print
  *   both servers' CPU time per request and its ratio (goal: at most 2×): the CPU of a server's one thread
- *   bounds its rate whatever the client and the machine's other load cost.
+ *   bounds its rate whatever the client and the machine's other load cost;
+ * - `http-parse`: a bare server that also decompresses and parses each body, run beside a bare one the same
+ *   way: the least CPU any ingestion over HTTP takes here, to read the direct route's ratio against.
  *
  * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
  * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
@@ -40,7 +42,10 @@ import { measurePaired } from './ingest-http-paired.ts';
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
-    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-direct,http-msw' },
+    paths: {
+      type: 'string',
+      default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-parse,http-direct,http-msw',
+    },
     clients: { type: 'string', default: '16' },
   },
 });
@@ -209,6 +214,7 @@ const HTTP_LABELS: Record<HttpRoute, string> = {
   direct: 'direct ingestion route, node:zlib',
   msw: 'ingestion through MSW, node:zlib',
   bare: 'bare Node server answering 200 (the HTTP peer)',
+  parse: 'bare Node server that also decompresses and parses each body (what any ingestion must do)',
 };
 
 /**
