@@ -3,6 +3,7 @@ import { areaIdSchema } from './area.ts';
 import { detectRuleSchema } from './detect-rule.ts';
 import { enforcementRuleSchema } from './enforcement-rule.ts';
 import { entryIdSchema } from './entry-id.ts';
+import { importedEntryFields } from './imported-source.ts';
 import { namesSchema } from './names.ts';
 import { offeringSchema } from './offering.ts';
 import { releaseSchema } from './release.ts';
@@ -83,8 +84,13 @@ export const registerEntrySchema = z
      * the register files it under (the release the spec calls the removal; see the README's policy).
      */
     spec_conflict: z.string().trim().min(1).optional(),
+    // Registers beyond the built-in one (`sunset import`, `--register`): see imported-source.ts.
+    ...importedEntryFields,
   })
   .superRefine((entry, ctx) => {
+    if (entry.origin === 'imported' && entry.sources?.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['sources'], message: 'an imported entry names the one item it was made from' });
+    }
     if (entry.breaking && !entry.breaking_reason) {
       ctx.addIssue({
         code: 'custom',
