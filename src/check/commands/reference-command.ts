@@ -69,7 +69,6 @@ export async function referenceCommand(args: string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   if (args.some((arg) => arg === '--wait-for' || arg.startsWith('--wait-for='))) return waitFor(args, io);
-  const positional = args.find((arg) => !arg.startsWith('-'));
   // Loaded here: the server and its handlers are only worth loading for this command.
   const [{ parseServerArgs }, { ReferenceOptionError, startReferenceServer }] = await Promise.all([
     import('../../reference/server-args.ts'),
@@ -80,8 +79,13 @@ export async function referenceCommand(args: string[], io: CliIo): Promise<numbe
     options = parseServerArgs(args, io.env);
   } catch (error) {
     const message = (error as Error).message;
+    const unknown = /^unknown option ([^\s=;]+)/.exec(message)?.[1];
+    if (unknown === undefined) throw new UsageError(message);
+    // Said the way the other commands say it.
     throw new UsageError(
-      positional && message.startsWith('unknown option') ? `sunset reference takes no paths (got "${positional}")` : message,
+      unknown.startsWith('-')
+        ? `Unknown option '${unknown}'; see sunset reference --help`
+        : `sunset reference takes no paths (got "${unknown}")`,
     );
   }
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
