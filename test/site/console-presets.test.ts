@@ -35,8 +35,7 @@ async function freshWorld() {
     data,
     snapshot: {},
     journal: [],
-    sink: { put: () => undefined, delete: () => undefined },
-    record: () => undefined,
+    sink: { commit: () => undefined },
     origin: ORIGIN,
     decompress: zlibDecompressor,
   });
