@@ -3,6 +3,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 import { formatPath } from './field-path.ts';
+import { flowMappingSlips } from './flow-mapping-slips.ts';
 
 export { formatPath, parsePath } from './field-path.ts';
 
@@ -142,6 +143,9 @@ export function readYamlWith<T extends z.ZodType>(
   const parsed = parseYaml(file, text);
   if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
   const result = schema.safeParse(parsed.data);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, problems: issuesToProblems(file, text, parsed.data, result.error.issues) };
+  const problems = result.success ? [] : issuesToProblems(file, text, parsed.data, result.error.issues);
+  // A split the schema already names (a key with spaces, text that became a mapping) is said once.
+  const slips = flowMappingSlips(file, text).filter((slip) => !problems.some((problem) => problem.line === slip.line));
+  if (result.success && slips.length === 0) return { ok: true, data: result.data };
+  return { ok: false, problems: [...problems, ...slips] };
 }
