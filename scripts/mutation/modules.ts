@@ -126,6 +126,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     tests: [
       'test/check/report/sarif-report.test.ts',
       'test/check/report/sarif-rule-index.test.ts',
+      'test/check/report/report-formats-exact.test.ts',
       'test/check/report/junit-report.test.ts',
       'test/check/report/json-report.test.ts',
       'test/check/report/codequality-report.test.ts',
