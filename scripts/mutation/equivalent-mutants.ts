@@ -15,8 +15,68 @@ export interface EquivalentMutant {
   original: string;
   /** The replacement, when the same original has several mutants of this mutator and only one is equivalent. */
   replacement?: string;
+  /** Text of the mutated line, when the original text stands in more than one place of the file. */
+  within?: string;
   /** Why no test can notice it. */
   why: string;
 }
 
-export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [];
+const SUPPRESSION = 'src/check/file/suppression.ts';
+
+export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: "rest !== ''",
+    replacement: 'true',
+    why: 'An empty rest names no ids, so every scope but `end` returns nothing either way, and `end` never reaches this test.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    within: "scope !== 'end' && rest !== ''",
+    why: "In `rest !== ''` the comparison with any other string is true for an empty rest too, which (as above) ends the same way.",
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'OptionalChaining',
+    original: 'marker.indices?.[0]?.[0]',
+    why: 'MARKER has the `d` flag, so every match has `indices`, and `indices[0]` (the whole match) is always set.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'OptionalChaining',
+    original: 'marker.indices?.[0]',
+    why: 'MARKER has the `d` flag, so every match has `indices`.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: "!source.text.includes('sunset-ignore')",
+    replacement: 'false',
+    why: 'A fast path: a file without the word has no marker, so reading every line finds none and covers nothing, as NONE does.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'StringLiteral',
+    original: "'sunset-ignore'",
+    replacement: '""',
+    why: 'Both uses are fast paths that skip lines or files without the word; ignoreMarker finds no marker in them anyway.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'EqualityOperator',
+    original: 'next <= lines.length',
+    replacement: 'next < lines.length',
+    why: 'It differs only when the last line ends with a backslash: the original then adds the line after the last, which does not exist.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: 'next <= lines.length',
+    replacement: 'true',
+    why: 'Past the last line `lines[next - 1]` is undefined, read as the text "undefined", which does not end with a backslash: the loop stops anyway.',
+  },
+];

@@ -94,13 +94,13 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     id: 'suppression',
     name: 'checker suppression',
     mutate: ['src/check/file/suppression.ts'],
-    tests: ['test/check/file/suppression.test.ts', 'test/check/check.test.ts'],
+    tests: ['test/check/file/suppression.test.ts', 'test/check/file/suppression-edges.test.ts', 'test/check/check.test.ts'],
   },
   {
     id: 'baseline',
     name: 'checker baseline',
     mutate: ['src/check/baseline.ts'],
-    tests: ['test/check/baseline.test.ts'],
+    tests: ['test/check/baseline.test.ts', 'test/check/baseline-file.test.ts'],
   },
   {
     id: 'fix',

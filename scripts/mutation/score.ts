@@ -28,6 +28,8 @@ export interface Survivor {
   mutator: string;
   /** The source text the mutant replaced. */
   original: string;
+  /** The whole line the mutant starts on. */
+  lineText?: string;
   replacement: string;
   status: 'Survived' | 'NoCoverage';
   /** Why it is equivalent, when `equivalent-mutants.ts` says so. */
@@ -76,7 +78,8 @@ export function explanationFor(survivor: Omit<Survivor, 'equivalent'>, known: re
       item.file === survivor.file &&
       item.mutator === survivor.mutator &&
       squash(item.original) === squash(survivor.original) &&
-      (item.replacement === undefined || squash(item.replacement) === squash(survivor.replacement)),
+      (item.replacement === undefined || squash(item.replacement) === squash(survivor.replacement)) &&
+      (item.within === undefined || (survivor.lineText ?? '').includes(item.within)),
   )?.why;
 }
 
@@ -109,6 +112,7 @@ export function scoreReport(report: Report): { modules: Map<string, Score>; surv
           line: mutant.location.start.line,
           mutator: mutant.mutatorName,
           original: sourceAt(source, mutant.location),
+          lineText: source.split('\n')[mutant.location.start.line - 1] ?? '',
           replacement: mutant.replacement ?? '',
           status: mutant.status as Survivor['status'],
         };

@@ -69,5 +69,8 @@ describe('npm run mutation', () => {
     expect(explanationFor(survivor, known)).toBe('no input reaches exactly three here, by construction');
     expect(explanationFor({ ...survivor, original: 'a > 4' }, known)).toBeUndefined();
     expect(explanationFor({ ...survivor, mutator: 'ConditionalExpression' }, known)).toBeUndefined();
+    const twice = [{ ...(known[0] as (typeof known)[number]), within: 'export const b' }];
+    expect(explanationFor({ ...survivor, lineText: 'export const b = a > 3;' }, twice)).toBeDefined();
+    expect(explanationFor({ ...survivor, lineText: 'const c = a > 3;' }, twice)).toBeUndefined();
   });
 });
