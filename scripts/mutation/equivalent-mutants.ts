@@ -22,6 +22,9 @@ export interface EquivalentMutant {
 }
 
 const SUPPRESSION = 'src/check/file/suppression.ts';
+const FIX = 'src/check/fix-plan.ts';
+const NO_SUBJECT =
+  'ruleSubject ends with the three kinds that have no subject, all returning undefined: a case that no longer matches falls out of the switch, whose result is undefined too.';
 
 export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   {
@@ -78,5 +81,23 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'next <= lines.length',
     replacement: 'true',
     why: 'Past the last line `lines[next - 1]` is undefined, read as the text "undefined", which does not end with a backslash: the loop stops anyway.',
+  },
+  { file: FIX, mutator: 'StringLiteral', original: "'rest'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'ci-variable-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'ci-job-key-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'ConditionalExpression', original: "case 'ci-job-key-unset': return undefined;", why: NO_SUBJECT },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'matcher.anchor && !text.includes(matcher.anchor)',
+    replacement: 'false',
+    why: 'A fast path: the anchor is a literal every match of the rule contains, so a text without it has no match to edit.',
+  },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'subject === undefined',
+    replacement: 'false',
+    why: 'Only rules with a fix get here, and the schema refuses a fix on REST and absence rules, the only kinds without a subject.',
   },
 ];

@@ -108,6 +108,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     mutate: ['src/check/fix-plan.ts'],
     tests: [
       'test/check/fix-plan.test.ts',
+      'test/check/fix-plan-edges.test.ts',
       'test/check/commands/fix-command.test.ts',
       'test/check/commands/fix-line-bound.test.ts',
     ],
