@@ -143,6 +143,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/register/plan/build-plan.test.ts',
       'test/register/plan/patch-release-input.test.ts',
       'test/register/plan/plan-ahead-offering.test.ts',
+      'test/register/plan/plan-order.test.ts',
       'test/check/commands/plan-command.test.ts',
     ],
   },
