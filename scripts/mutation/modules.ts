@@ -152,8 +152,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     name: 'readiness totals',
     mutate: ['src/readiness/readiness-model.ts'],
     tests: [
+      'test/readiness/readiness-totals.test.ts',
       'test/readiness/repeated-report.test.ts',
-      'test/readiness/readiness-site.test.ts',
       'test/readiness/report-coverage.test.ts',
     ],
   },
