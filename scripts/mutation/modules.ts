@@ -161,7 +161,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     id: 'checklist',
     name: 'checklist report matching',
     mutate: ['src/browser/scan-report/scan-status.ts', 'src/browser/scan-report/parse-scan-report.ts'],
-    tests: ['test/browser/scan-report/parse-scan-report.test.ts', 'test/browser/scan-report/range-mismatch.test.ts'],
+    tests: ['test/browser/scan-report/scan-report-fields.test.ts', 'test/browser/scan-report/range-mismatch.test.ts'],
   },
 ];
 
