@@ -134,6 +134,12 @@ function describeIssue(issue: z.core.$ZodIssue, missing: boolean): string {
   }
 }
 
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value).some(holdsNull);
+}
+
 /** Parses and validates one YAML file against a schema, returning data or located problems. */
 export function readYamlWith<T extends z.ZodType>(
   schema: T,
@@ -144,8 +150,11 @@ export function readYamlWith<T extends z.ZodType>(
   if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
   const result = schema.safeParse(parsed.data);
   const problems = result.success ? [] : issuesToProblems(file, text, parsed.data, result.error.issues);
-  // A split the schema already names (a key with spaces, text that became a mapping) is said once.
-  const slips = flowMappingSlips(file, text).filter((slip) => !problems.some((problem) => problem.line === slip.line));
+  // A key with no value reads as null, so only data holding a null is looked at again as YAML; a split the
+  // schema already names (a key with spaces, text that became a mapping) is said once.
+  const slips = holdsNull(parsed.data)
+    ? flowMappingSlips(file, text).filter((slip) => !problems.some((problem) => problem.line === slip.line))
+    : [];
   if (result.success && slips.length === 0) return { ok: true, data: result.data };
   return { ok: false, problems: [...problems, ...slips] };
 }
