@@ -35,6 +35,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/reference/versioned/rate-limiter.test.ts',
       'test/reference/versioned/rate-limits.test.ts',
       'test/reference/versioned/rate-limit-per-user.test.ts',
+      'test/reference/versioned/rate-limit-edges.test.ts',
+      'test/reference/platform/access-rules.test.ts',
       'test/reference/errors/client-key-handlers.test.ts',
       'test/reference/errors/settings-handlers.test.ts',
       'test/reference/analytics/handlers/settings-handlers.test.ts',
@@ -57,6 +59,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     ],
     tests: [
       'test/reference/versioned/versioned-decision.test.ts',
+      'test/reference/versioned/request-fields.test.ts',
       'test/reference/versioned/release-choice.test.ts',
       'test/reference/versioned/request-match.test.ts',
       'test/reference/versioned/deprecation-headers.test.ts',
