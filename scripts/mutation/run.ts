@@ -49,16 +49,17 @@ function summary(groups: readonly MutationGroup[], seconds: Map<string, number>)
       'of them no coverage',
       'explained equivalent',
       'score without them',
+      'static (not run)',
       'seconds',
     ]),
-    row(['---', '---', '---', '---', '---', '---', '---', '---']),
+    row(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   const open: Survivor[] = [];
   const explained: Survivor[] = [];
   for (const group of groups) {
     const report = readGroupReport(group, root);
     if (!report) {
-      lines.push(row([`**${group.name}**`, 'not run', '', '', '', '', '', '']));
+      lines.push(row([`**${group.name}**`, 'not run', '', '', '', '', '', '', '']));
       continue;
     }
     const { modules, survivors, total } = scoreReport(report);
@@ -69,6 +70,7 @@ function summary(groups: readonly MutationGroup[], seconds: Map<string, number>)
       score.noCoverage,
       score.equivalent,
       `${score.scoreWithoutEquivalents.toFixed(2)} %`,
+      score.ignored,
     ];
     lines.push(row([`**${group.name}**`, ...cells(total), seconds.get(group.id) ?? '']));
     for (const [file, score] of modules) lines.push(row([file, ...cells(score), '']));

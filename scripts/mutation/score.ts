@@ -44,6 +44,8 @@ export interface Score {
   equivalent: number;
   /** Mutants no test reached at all (counted as survivors). */
   noCoverage: number;
+  /** Static mutants, not run (see `ignoreStatic` in stryker.config.mjs) and not counted in the score. */
+  ignored: number;
   /** Killed (or timed out) over every mutant that ran or could have: Stryker's mutation score. */
   score: number;
   /** The same with explained equivalents left out of the count. */
@@ -83,7 +85,7 @@ export function explanationFor(survivor: Omit<Survivor, 'equivalent'>, known: re
   )?.why;
 }
 
-function scoreOf(killed: number, survivors: readonly Survivor[]): Score {
+function scoreOf(killed: number, survivors: readonly Survivor[], ignored = 0): Score {
   const equivalent = survivors.filter((survivor) => survivor.equivalent).length;
   const ratio = (detected: number, total: number) => (total === 0 ? 100 : Math.round((detected / total) * 10_000) / 100);
   return {
@@ -91,6 +93,7 @@ function scoreOf(killed: number, survivors: readonly Survivor[]): Score {
     survived: survivors.length,
     equivalent,
     noCoverage: survivors.filter((survivor) => survivor.status === 'NoCoverage').length,
+    ignored,
     score: ratio(killed, killed + survivors.length),
     scoreWithoutEquivalents: ratio(killed, killed + survivors.length - equivalent),
   };
@@ -101,11 +104,14 @@ export function scoreReport(report: Report): { modules: Map<string, Score>; surv
   const modules = new Map<string, Score>();
   const all: Survivor[] = [];
   let killedTotal = 0;
+  let ignoredTotal = 0;
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     let killed = 0;
+    let ignored = 0;
     const survivors: Survivor[] = [];
     for (const mutant of mutants) {
       if (DETECTED.has(mutant.status)) killed++;
+      else if (mutant.status === 'Ignored') ignored++;
       else if (UNDETECTED.has(mutant.status)) {
         const survivor = {
           file,
@@ -120,9 +126,10 @@ export function scoreReport(report: Report): { modules: Map<string, Score>; surv
         survivors.push(why ? { ...survivor, equivalent: why } : survivor);
       }
     }
-    modules.set(file, scoreOf(killed, survivors));
+    modules.set(file, scoreOf(killed, survivors, ignored));
     all.push(...survivors);
     killedTotal += killed;
+    ignoredTotal += ignored;
   }
-  return { modules, survivors: all, total: scoreOf(killedTotal, all) };
+  return { modules, survivors: all, total: scoreOf(killedTotal, all, ignoredTotal) };
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeRules, type CheckRange } from '../../src/check/active-rules.ts';
 import { registerVersion } from '../../src/check/report/report-origin.ts';
 import { buildReadiness, projectSlug, type ReadinessModel } from '../../src/readiness/readiness-model.ts';
@@ -16,6 +16,7 @@ let model: ReadinessModel;
 let errorRule: string;
 let otherErrorRule: string;
 let warningRule: string;
+let reports: { file: string; report: CheckReport }[];
 
 const DAY = 24 * 60 * 60 * 1000;
 const byId = (ids: string[]) => [...ids].sort((a, b) => a.localeCompare(b));
@@ -52,7 +53,7 @@ beforeAll(async () => {
   expect(
     new Set([errorRule, otherErrorRule, warningRule, 'funnel-after-date-unsupported', 'parse-error', 'made-up-rule']).size,
   ).toBe(6);
-  const reports = [
+  reports = [
     // team/b-app's newer report comes first on purpose: the newest by time counts, not the last given.
     {
       file: 'b-new.json',
@@ -73,6 +74,10 @@ beforeAll(async () => {
     },
     { file: 'c-svc.json', report: report('team/c-svc', at(3), [finding(errorRule, 'error')]) },
   ];
+});
+
+// Built again for every test, inside it: a mutation tool counts what runs in beforeAll as reached by no test.
+beforeEach(() => {
   model = buildReadiness({
     register,
     reports,

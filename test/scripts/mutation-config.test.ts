@@ -43,7 +43,7 @@ describe('npm run mutation', () => {
         },
       },
     });
-    expect(modules.get('src/a.ts')).toMatchObject({ killed: 2, survived: 1, score: 66.67 });
+    expect(modules.get('src/a.ts')).toMatchObject({ killed: 2, survived: 1, ignored: 1, score: 66.67 });
     expect(modules.get('src/b.ts')).toMatchObject({ killed: 0, survived: 1, noCoverage: 1, score: 0 });
     expect(total).toMatchObject({ killed: 2, survived: 2, score: 50 });
     expect(survivors.map(({ file, line, original, replacement }) => `${file}:${line} ${original} -> ${replacement}`)).toEqual([

@@ -4,6 +4,7 @@ import { buildPlan, requirePlan } from '../../../src/register/plan/build-plan.ts
 import { PlanError, planProblems } from '../../../src/register/plan/release-input.ts';
 import { createRegister } from '../../../src/register/register.ts';
 import { compareReleases, parseRelease } from '../../../src/register/releases.ts';
+import type { RegisterEntry } from '../../../src/schemas/register-entry.ts';
 import { makeEntry } from '../entry-fixture.ts';
 
 /**
@@ -49,6 +50,20 @@ describe('the order of a checklist', () => {
       ['tokens', 'Tokens', ['quiet-tokens']],
       ['other-unlisted', 'other-unlisted', ['quiet-unlisted']],
     ]);
+  });
+
+  it('orders them so whatever order the register hands the entries over in', () => {
+    const ordered = buildPlan(register, { from: '16.11', to: '17.5' });
+    for (const shuffle of [
+      (list: RegisterEntry[]) => [...list].reverse(),
+      (list: RegisterEntry[]) => [...list].sort((a, b) => b.id.localeCompare(a.id)),
+    ]) {
+      const handedOver = {
+        ...register,
+        removedBetween: (from: string, to: string) => shuffle(register.removedBetween(from, to)),
+      };
+      expect(buildPlan(handedOver, { from: '16.11', to: '17.5' }).mustDo).toEqual(ordered.mustDo);
+    }
   });
 
   it('compares releases by number, minor 10 after minor 9, and reads them with spaces around', () => {
