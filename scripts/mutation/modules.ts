@@ -89,6 +89,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     ],
     tests: [
       'test/reference/errors/body-decoding.test.ts',
+      'test/reference/errors/byte-limits.test.ts',
       'test/reference/errors/ingestion-handlers.test.ts',
       'test/reference/host/hostile-input.test.ts',
     ],
