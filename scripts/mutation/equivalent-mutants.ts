@@ -197,4 +197,18 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'false',
     why: 'A fast path: copying the answer with no headers to add gives the same status, headers and body.',
   },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'before === undefined',
+    replacement: 'false',
+    why: 'The search runs only when the subject does not stand at the match, so it is never found at the start of the rest of the line: there is always a character before it.',
+  },
+  {
+    file: 'src/check/report/sarif-report.ts',
+    mutator: 'Regex',
+    original: '/\\/+$/',
+    replacement: '/\\/$/',
+    why: 'pathToFileURL resolves the path, which folds repeated slashes: "/repo//" and "/repo/" give the same URI.',
+  },
 ];

@@ -32,11 +32,20 @@ describe('where a fix edits', () => {
   it('edits nothing when the line holds the subject only inside longer words', () => {
     const text = 'a:\n  mode: "leg\\x61cy" # legacy_mode and xlegacy\nb: legacy\n';
     expect(fixText('a.yml', text, [mode], layout)).toEqual({ edits: [], text });
+    const spaced = 'a:\n  mode: "leg\\x61cy" #        legacyx\n';
+    expect(fixText('a.yml', spaced, [mode], layout)).toEqual({ edits: [], text: spaced });
   });
 
   it('edits a subject that stands where the match is, even inside a word the rule may match within', () => {
     const inner = rule('inner', { kind: 'text', literal: 'OLD_API', word: false, fix: { replace_with: 'NEW_API' } });
     expect(fixText('notes.txt', 'call xOLD_APIy now\n', [inner], layout).text).toBe('call xNEW_APIy now\n');
+  });
+
+  it('counts a rule as fixable only when it carries a fix', () => {
+    const plain = detectRuleSchema.parse({ kind: 'text', literal: 'OLD', example: sample, near_miss: sample });
+    expect(isFixable(plain)).toBe(false);
+    expect(isFixable({ ...plain, fix: undefined } as never)).toBe(false);
+    expect(isFixable(mode.rule)).toBe(true);
   });
 
   it('leaves files the rule does not read', () => {

@@ -48,6 +48,11 @@ describe('JUnit', () => {
     );
   });
 
+  it('drops characters XML 1.0 cannot hold', () => {
+    const input = reportInput(false, { findings: [{ ...bare, message: 'bell\u0007 and\u000b tab\t kept' }] });
+    expect(junitReport(input)).toContain('<system-out>warning: bell and tab\t kept</system-out>');
+  });
+
   it('fails on warnings too at --fail-on deprecated, and writes one passing case for a clean run', () => {
     expect(junitReport(reportInput(false, { findings: [bare], failOn: 'deprecated' }))).toContain(
       '      <failure type="warning" message="A mutation is deprecated">warning: A mutation is deprecated</failure>',
