@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
 import { parseErrorInfo } from './engine/engine.ts';
+import type { CiLayout } from './file/file-kind.ts';
 import type { Finding, RuleInfo } from './finding.ts';
-import { includedFiles } from './scan/ci-includes.ts';
+import { ciLayout } from './scan/ci-includes.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
 import { DEFAULT_MAX_BYTES, standingFindings } from './scan/scan-files.ts';
-import { type SkipNote, type WalkedFile, walk } from './scan/walk.ts';
+import { type SkipNote, walk } from './scan/walk.ts';
 
 /** What to check and how. */
 export interface CheckOptions {
@@ -44,10 +43,11 @@ export interface CheckResult {
   rules: RuleInfo[];
   stats: CheckStats;
   skipped: SkipNote[];
+  /** Where CI configuration was read (local includes resolved), so `sunset fix` reads files as the check did. */
+  layout: CiLayout;
+  /** The root-relative path of each file with findings, by the path findings show. */
+  rootPaths: ReadonlyMap<string, string>;
 }
-
-/** A root CI configuration at any depth: `.gitlab-ci.yml` or `.gitlab-ci.yaml`. */
-const ROOT_CI = /(?:^|\/)\.gitlab-ci\.ya?ml$/;
 
 /** Scans the paths for uses of what the register removes or deprecates in the range. */
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
@@ -57,33 +57,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     if (count === WARM_AT) pool.warm();
   });
 
-  // Files a CI configuration includes locally are CI configuration too, wherever they live. Paths in
-  // `include: local` are relative to the project root, the folder that holds `.gitlab-ci.yml`.
-  const includes = new Set<string>();
-  const yamlPaths: string[] = [];
-  const roots: WalkedFile[] = [];
-  // One pass with a suffix test first: a regular expression on every path costs more than the rest.
-  for (const file of files) {
-    if (!file.rootPath.endsWith('.yml') && !file.rootPath.endsWith('.yaml')) continue;
-    yamlPaths.push(file.rootPath);
-    if (ROOT_CI.test(file.rootPath)) roots.push(file);
-  }
-  for (const root of roots) {
-    // Read synchronously: a few small files, each far quicker to read than a round trip to the thread pool.
-    let text = '';
-    try {
-      text = readFileSync(root.absolute, 'utf8');
-    } catch {
-      // Unreadable: it includes nothing, and the scan notes why it was skipped.
-    }
-    const folder = path.posix.dirname(root.rootPath);
-    const prefix = folder === '.' ? '' : `${folder}/`;
-    const below = yamlPaths
-      .filter((candidate) => candidate.startsWith(prefix))
-      .map((candidate) => candidate.slice(prefix.length));
-    for (const included of includedFiles(text, below)) includes.add(`${prefix}${included}`);
-  }
-  const layout = { configDir: options.configDir, includes };
+  const layout = ciLayout(files, options.configDir);
   const output = await pool.run({
     files,
     rules,
@@ -107,5 +81,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   for (const rule of rules) infos.set(rule.info.id, rule.info);
   infos.set('parse-error', parseErrorInfo());
   skipped.sort((a, b) => a.path.localeCompare(b.path));
-  return { findings, rules: [...infos.values()], stats, skipped };
+  const withFindings = new Set(findings.map((finding) => finding.file));
+  const rootPaths = new Map(files.flatMap((file) => (withFindings.has(file.path) ? [[file.path, file.rootPath] as const] : [])));
+  return { findings, rules: [...infos.values()], stats, skipped, layout, rootPaths };
 }

@@ -107,20 +107,38 @@ export const ciJobKeyUnsetRuleSchema = z.strictObject({
   ...common,
 });
 
-/** A key in any YAML configuration file whose path matches `files` (globs), matched structurally like `ci-keyword`. */
-export const yamlKeyRuleSchema = z.strictObject({
-  /** Discriminator: `yaml-key`. */
-  kind: z.literal('yaml-key'),
-  /** Globs of the files this rule reads, such as `**\/config.yml`. */
-  files: z.array(z.string().min(1)).min(1),
-  /** Dotted key path, `*` for any one key, `[]` for any list item. */
-  path: z.string().min(1),
-  /** Only report when the value at the path equals this scalar. */
-  value: z.string().optional(),
-  /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
-  fix: ruleFixSchema.optional(),
-  ...common,
-});
+/**
+ * What a YAML file is by its structure, wherever it lies: `ci` (CI configuration), `security-policy` (a
+ * list of named policies under `approval_policy`, `scan_result_policy`, …) or `registry-config` (a
+ * container registry's configuration).
+ */
+export const yamlShapeSchema = z.enum(['ci', 'security-policy', 'registry-config']);
+
+/**
+ * A key in YAML configuration files whose path matches `files` (globs) or whose structure is one of
+ * `shapes`, matched structurally like `ci-keyword`. A template of such a file (`config.yml.in`, a Helm
+ * template) is read too, and so is YAML held in a block string whose key names the registry's
+ * configuration (`REGISTRY_NOTIFICATIONS_ENDPOINTS: |`, a `registry.yml` key of a config map).
+ */
+export const yamlKeyRuleSchema = z
+  .strictObject({
+    /** Discriminator: `yaml-key`. */
+    kind: z.literal('yaml-key'),
+    /** Globs of the files this rule reads, such as `**\/config.yml`; at least one of `files` and `shapes`. */
+    files: z.array(z.string().min(1)).min(1).optional(),
+    /** Shapes of the files this rule reads wherever they lie (see {@link yamlShapeSchema}). */
+    shapes: z.array(yamlShapeSchema).min(1).optional(),
+    /** Dotted key path, `*` for any one key, `[]` for any list item. */
+    path: z.string().min(1),
+    /** Only report when the value at the path equals this scalar. */
+    value: z.string().optional(),
+    /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
+    fix: ruleFixSchema.optional(),
+    ...common,
+  })
+  .refine((rule) => rule.files !== undefined || rule.shapes !== undefined, {
+    error: 'a yaml-key rule reads files by `files` (globs), `shapes` or both; give at least one',
+  });
 
 /** What a GraphQL rule names. */
 export const graphqlElementSchema = z.enum(['field', 'argument', 'type', 'enum-value', 'query', 'mutation']);
@@ -167,14 +185,66 @@ export const restRuleSchema = z.strictObject({
 export const cliFlagRuleSchema = z.strictObject({
   /** Discriminator: `cli-flag`. */
   kind: z.literal('cli-flag'),
-  /** The command words that must precede the flag on the same logical line, such as `register`. */
+  /** The command words that must precede the flag in the same statement (a command with its continuation lines), such as `register`. */
   command: z.string().min(1),
   /** The flag, with its dashes. */
   flag: z.string().regex(/^--?[A-Za-z0-9][A-Za-z0-9-]*$/),
+  /**
+   * True when the flag belongs to this command alone, so it names the command wherever it stands: a
+   * statement whose command is spelt indirectly (a template action such as `{{ runner_cmd }}`, a variable,
+   * an argument list starting with one) is read as this command. A statement whose command is literally
+   * another program is still not reported. Default false: the command's words must come first.
+   */
+  owned: z.boolean().optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
   ...common,
 });
+
+/** The platform's API clients an `api-client` rule reads; see {@link apiClientRuleSchema}. */
+export const apiClientSchema = z.enum(['python-gitlab', 'go-gitlab', 'gitbeaker', 'terraform']);
+
+/** An option field as a rule names it: `token`, or `status=paused` when only that value counts. */
+const clientFieldSchema = z
+  .string()
+  .regex(/^[A-Za-z_]\w*(?:=[\w.:-]+)?$/, 'a field name, optionally with =value, such as `status=paused`');
+
+/**
+ * A call through one of the platform's API clients, which never names the REST path: a Python script using
+ * python-gitlab (`import gitlab`), Go code importing the Go client (`github.com/xanzy/go-gitlab` or
+ * `gitlab.com/gitlab-org/api/client-go`), JavaScript or TypeScript importing `@gitbeaker/rest` or
+ * `@gitbeaker/node`, or a Terraform file with the provider's resources. The call's fields are read from its
+ * statement and from the statements a variable ties to it in the same function (an options struct built
+ * first, an object fetched and then set).
+ */
+export const apiClientRuleSchema = z
+  .strictObject({
+    /** Discriminator: `api-client`. */
+    kind: z.literal('api-client'),
+    /** Which client. */
+    client: apiClientSchema,
+    /**
+     * The call as code writes it after the client object: python-gitlab's manager and method
+     * (`runners.create`), the Go client's method, optionally with its service (`Projects.EditProject`),
+     * gitbeaker's resource and method (`Runners.create`), or the Terraform resource type (`gitlab_runner`).
+     * Alternatives are set apart with `|` (`Runners.create|Runners.register`). Omitted: the first of
+     * `fields` is looked for wherever a file that uses the client sets or reads it.
+     */
+    call: z
+      .string()
+      .regex(/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)*$/, 'dotted names, alternatives apart with |')
+      .optional(),
+    /** Fields the call must set, all of them, spelt as the client spells them (`Token`, `tagList`, `tag_list`). */
+    fields: z.array(clientFieldSchema).min(1).optional(),
+    /** Fields of which the call must set at least one. */
+    any_fields: z.array(clientFieldSchema).min(1).optional(),
+    /** Fields any of which, set, make the call fine (`pagination=keyset`). */
+    unless_fields: z.array(clientFieldSchema).min(1).optional(),
+    ...common,
+  })
+  .refine((rule) => rule.call !== undefined || rule.fields !== undefined, {
+    error: 'an api-client rule names a `call`, or the `fields` it looks for wherever the client is used',
+  });
 
 /** A literal token anywhere in text files (metric names, commit-message skip options). */
 export const textRuleSchema = z.strictObject({
@@ -184,8 +254,10 @@ export const textRuleSchema = z.strictObject({
   literal: z.string().min(1),
   /** When true the literal must stand as a whole word (identifier characters may not touch it). */
   word: z.boolean().default(true),
-  /** Globs restricting which files are read; omitted means every text file. */
+  /** Globs restricting which files are read; omitted (with no `shapes`) means every text file. */
   files: z.array(z.string().min(1)).optional(),
+  /** YAML files of these shapes are read too, wherever they lie (see {@link yamlShapeSchema}). */
+  shapes: z.array(yamlShapeSchema).min(1).optional(),
   /**
    * For a generic word that is a use only where the platform's data is read (a report field named like a
    * common variable): literals of which one must also appear in the file, such as the report's file name
@@ -208,6 +280,7 @@ export const detectRuleSchema = z.discriminatedUnion('kind', [
   restRuleSchema,
   cliFlagRuleSchema,
   textRuleSchema,
+  apiClientRuleSchema,
 ]);
 
 /** A detection rule. */

@@ -12,13 +12,15 @@ export function describeRule(rule: DetectRule): string {
     case 'ci-keyword':
       return `CI configuration key \`${rule.path}\`${rule.value !== undefined ? ` with value \`${rule.value}\`` : ''}${rule.context ? ` in files that name ${rule.context.map((literal) => `\`${literal}\``).join(' or ')}` : ''}`;
     case 'yaml-key':
-      return `YAML key \`${rule.path}\` in ${rule.files.map((file) => `\`${file}\``).join(', ')}`;
+      return `YAML key \`${rule.path}\` in ${[...(rule.files ?? []).map((file) => `\`${file}\``), ...(rule.shapes ?? []).map((shape) => `any ${shape.replace('-', ' ')} file`)].join(', ')}`;
     case 'graphql':
       return `GraphQL ${rule.element} \`${rule.name}\`${rule.parent ? ` on \`${rule.parent}\`` : ''}`;
     case 'rest':
       return `REST request ${rule.method ?? 'to'} \`${rule.path}\`${rule.params ? ` with ${rule.params.map((param) => `\`${param}\``).join(' and ')}` : ''}`;
     case 'cli-flag':
       return `command-line flag \`${rule.flag}\` of \`${rule.command}\``;
+    case 'api-client':
+      return `${rule.call ? `the call \`${rule.call}\`` : `the field \`${rule.fields?.[0] ?? ''}\``} through ${rule.client}${rule.call && rule.fields ? ` with ${rule.fields.map((field) => `\`${field}\``).join(' and ')}` : ''}${rule.any_fields ? ` with any of ${rule.any_fields.map((field) => `\`${field}\``).join(', ')}` : ''}`;
     case 'text':
       return `the text \`${rule.literal}\`${rule.files ? ` in ${rule.files.map((file) => `\`${file}\``).join(', ')}` : ''}`;
   }

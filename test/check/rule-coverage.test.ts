@@ -38,7 +38,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'database-12-unsupported': INST,
   'database-13-unsupported': INST,
   'dependency-proxy-token-scopes-enforced': PERM,
-  'deployments-updated-at-filter-needs-sort': UNNAMED,
   'developer-role-vulnerability-status-change-removed': PERM,
   'downstream-file-variables-expand-to-path': UNNAMED,
   'duplicate-storage-paths-error': INST,
@@ -86,7 +85,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'project-import-needs-maintainer': PERM,
   'protected-variables-forwarding-restricted': UNNAMED,
   'rate-limits-on-by-default': INST,
-  'registry-repository-tags-offset-pagination-removed': UNNAMED,
   'registry-storage-trim-legacy-root-prefix-default': ABSENCE,
   'release-links-api-external-removed': GENERIC,
   'repository-listing-task-removed': INST,
@@ -115,6 +113,53 @@ const WITHOUT_RULES: Record<string, string> = {
   'workflow-rules-templates-removed': UNNAMED,
 };
 
+/**
+ * Entries read through the platform's API clients, and which clients: those whose endpoint or field a
+ * client exposes (see `api-client` rules).
+ */
+const THROUGH_CLIENTS: Record<string, string[]> = {
+  'approvals-endpoint-replaced-by-approval-rules': ['python-gitlab', 'go-gitlab', 'gitbeaker'],
+  'deployments-updated-at-filter-needs-sort': ['python-gitlab', 'go-gitlab', 'gitbeaker'],
+  'feature-flags-api-version-removed': ['python-gitlab', 'go-gitlab', 'gitbeaker'],
+  'operations-access-level-replaced': ['go-gitlab', 'gitbeaker'],
+  'projects-api-ci-job-token-scope-enabled-removed': ['go-gitlab'],
+  'registry-repository-tags-offset-pagination-removed': ['go-gitlab', 'gitbeaker'],
+  'require-password-to-approve-renamed': ['go-gitlab', 'gitbeaker'],
+  'runner-register-arguments-removed': ['python-gitlab', 'go-gitlab', 'gitbeaker', 'terraform'],
+  'runner-registration-token-removed': ['python-gitlab', 'go-gitlab', 'gitbeaker', 'terraform'],
+  'runner-reset-registration-token-endpoints-gone': ['go-gitlab', 'gitbeaker'],
+  'settings-api-sign-in-text-help-text-removed': ['python-gitlab', 'go-gitlab', 'gitbeaker', 'terraform'],
+  'users-api-offset-pagination-removed': ['go-gitlab', 'gitbeaker'],
+};
+
+/** Entries that name an API path, parameter or field and have no client rule, with the reason. */
+const NOT_THROUGH_CLIENTS: Record<string, string> = {
+  'ci-lint-ref-and-sha-blocked':
+    'no client sends `sha` to the lint endpoint: its options hold `ref` with `content_ref` and `dry_run_ref`',
+  'ci-job-jwt-removed':
+    'the CI/CD variables and the `aud` claim of ID tokens, set in CI configuration; no client call names them',
+  'ci-parameters-255-character-limit':
+    'a limit on the length of values at run time; a call does not show the length of what it sends',
+  'dependency-scanning-report-dependency-files-removed': 'a field of a report file, read from artifacts; no client call names it',
+  'geo-legacy-replication-routes-removed': 'administration pages of the web interface; no client calls them',
+  'jwks-endpoint-removed': 'an instance route outside the REST API; no client calls it',
+  'legacy-urls-without-delimiter-removed':
+    'web interface addresses; the clients call the REST API, which the change leaves alone',
+  'member-roles-instance-level':
+    'a permission change for self-managed instances; the same client calls stay valid on the hosted offering',
+  'packages-api-pipelines-attribute-removed':
+    'an attribute of each listed package, read from the result; the listing call does not show the read',
+  'policy-match-on-inclusion-renamed': 'a key of policy files, read by a YAML rule; no client call sets it',
+  'policy-newly-detected-split': 'a value of policy files, read by a text rule; no client call sets it',
+  'registry-custom-tag-delete-endpoint-removed':
+    'an endpoint of the container registry API, which the platform clients do not wrap',
+  'release-asset-link-external-field-removed': 'a field of the GraphQL type, read by the GraphQL rule; the clients read REST',
+  'release-links-api-external-removed':
+    'a field of answers only; the clients expose it as a read of a result, which the call does not show',
+  'runner-status-paused-active-removed': 'a value runners report, compared in code after a call; no call shows the comparison',
+  'security-scanner-images-old-registry-path-removed': 'an image path in CI configuration; no client call names it',
+};
+
 describe('rule coverage', () => {
   it('lists exactly the entries that have no detection rule, each with a one-line reason', () => {
     const without = register.entries.filter((entry) => entry.detect.length === 0).map((entry) => entry.id);
@@ -137,5 +182,27 @@ describe('rule coverage', () => {
       );
     }
     expect(named.length).toBeGreaterThan(10);
+  });
+
+  it('reads calls through the API clients for every entry whose endpoint or field a client exposes', () => {
+    const clientsOf = (id: string) =>
+      new Set(register.entry(id)?.detect.flatMap((rule) => (rule.kind === 'api-client' ? [rule.client] : [])) ?? []);
+    for (const [id, clients] of Object.entries(THROUGH_CLIENTS))
+      expect([...clientsOf(id)].sort(), id).toEqual([...clients].sort());
+    const covered = register.entries
+      .filter((entry) => entry.detect.some((rule) => rule.kind === 'api-client'))
+      .map((entry) => entry.id);
+    expect(covered.sort()).toEqual(Object.keys(THROUGH_CLIENTS).sort());
+    // Entries that name REST paths, parameters or fields but no client call: each has its reason.
+    const named = register.entries.filter((entry) => {
+      const names = (entry as { names?: Record<string, unknown> }).names ?? {};
+      return ('paths' in names || 'parameters' in names || 'fields' in names) && !entry.id.startsWith('graphql-');
+    });
+    for (const entry of named) {
+      if (entry.id in THROUGH_CLIENTS) continue;
+      expect(NOT_THROUGH_CLIENTS[entry.id], `${entry.id} names an API but neither has a client rule nor says why not`).toMatch(
+        /^[a-z][^\n]{20,200}$/,
+      );
+    }
   });
 });

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { activeRules } from '../active-rules.ts';
 import { runCheck } from '../check.ts';
-import { type FixableRule, fixText, isFixable } from '../fix-plan.ts';
+import { type FixableRule, fixText, type HeldFix, isFixable } from '../fix-plan.ts';
 import { unifiedDiff } from '../report/unified-diff.ts';
 import { UnreadablePathError } from '../scan/walk.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
@@ -13,7 +13,9 @@ export const FIX_HELP = `Usage: sunset fix [paths…] --to <release> [options]
 
 Applies the register's mechanical replacements (renamed variables, keys, GraphQL names, push options,
 flags) to the uses \`sunset check\` finds, rewriting only the replaced text. Uses that need judgement are
-listed with the entry's migration text.
+listed with the entry's migration text, and a fix that would break a file (the new name already set, a
+variable also used where it cannot be renamed) is held back and listed with its lines. A renamed GraphQL
+field keeps its response key as an alias.
 
 Options:
   --to <release>       the release you upgrade to (required)
@@ -24,16 +26,6 @@ Options:
 
 Exit codes: 0 done (or nothing to fix), 1 --dry-run found fixes, 2 usage or input error.
 `;
-
-/** Which scanned root a file belongs to, so path globs read the root-relative path as `check` does. */
-function rootPathOf(file: string, roots: readonly string[], cwd: string): string {
-  const absolute = path.resolve(cwd, file);
-  for (const root of roots) {
-    const relative = path.relative(path.resolve(cwd, root), absolute);
-    if (relative !== '' && !relative.startsWith('..')) return relative.split(path.sep).join('/');
-  }
-  return path.basename(absolute);
-}
 
 /** `sunset fix`: see {@link FIX_HELP}. */
 export async function fixCommand(args: string[], io: CliIo): Promise<number> {
@@ -52,15 +44,17 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   const { register } = await io.loadRegister();
   const { from } = releaseRange(register, values.to, values.from);
   const range = { from, to: values.to };
-  const layout = { configDir: values['config-dir'] ?? register.settings.config_dir };
+  const configDir = values['config-dir'] ?? register.settings.config_dir;
   const paths = positionals.length > 0 ? positionals : ['.'];
-  let findings: Awaited<ReturnType<typeof runCheck>>['findings'];
+  // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
+  let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
-    ({ findings } = await runCheck(register, { paths, cwd: io.cwd, range, configDir: layout.configDir }));
+    checked = await runCheck(register, { paths, cwd: io.cwd, range, configDir });
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;
   }
+  const { findings, layout } = checked;
 
   const fixable: FixableRule[] = activeRules(register, range).flatMap(({ info, rule }) =>
     isFixable(rule) ? [{ entryId: info.id, rule }] : [],
@@ -69,27 +63,37 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   const files = [...new Set(findings.filter((finding) => fixableIds.has(finding.ruleId)).map((finding) => finding.file))].sort();
   let replaced = 0;
   let changedFiles = 0;
+  // Lines a fix changed or held back, per entry: the findings there need no other word.
+  const handled = new Set<string>();
+  const held: { file: string; fix: HeldFix }[] = [];
   for (const file of files) {
     const absolute = path.resolve(io.cwd, file);
     const before = await readFile(absolute, 'utf8');
-    const rootPath = rootPathOf(file, paths, io.cwd);
+    const rootPath = checked.rootPaths.get(file) ?? file;
     const ids = new Set(findings.filter((finding) => finding.file === file).map((finding) => finding.ruleId));
-    const { edits, text } = fixText(
+    const plan = fixText(
       rootPath,
       before,
       fixable.filter((rule) => ids.has(rule.entryId)),
       layout,
     );
-    if (edits.length === 0) continue;
-    replaced += edits.length;
+    for (const edit of plan.edits) handled.add(`${file}:${edit.line}:${edit.entryId}`);
+    for (const fix of plan.held) {
+      held.push({ file, fix });
+      for (const line of fix.lines) handled.add(`${file}:${line}:${fix.entryId}`);
+    }
+    if (plan.edits.length === 0) continue;
+    replaced += plan.edits.length;
     changedFiles++;
-    if (values['dry-run']) io.stdout.write(unifiedDiff(file, before, text));
-    else await writeFile(absolute, text);
+    if (values['dry-run']) io.stdout.write(unifiedDiff(file, before, plan.text));
+    else await writeFile(absolute, plan.text);
   }
 
   // Uses no mechanical fix covers: the entry's migration says what to do.
   const manual = Map.groupBy(
-    findings.filter((finding) => !fixableIds.has(finding.ruleId) && register.entry(finding.ruleId)),
+    findings.filter(
+      (finding) => register.entry(finding.ruleId) && !handled.has(`${finding.file}:${finding.line}:${finding.ruleId}`),
+    ),
     (finding) => finding.ruleId,
   );
   const verb = values['dry-run'] ? 'would replace' : 'replaced';
@@ -103,6 +107,11 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
       const places = uses.map((finding) => `${finding.file}:${finding.line}`).join(', ');
       io.stderr.write(`\n${id} (${places})\n  ${(entry?.migration ?? '').trim().replace(/\s+/g, ' ')}\n`);
     }
+  }
+  if (held.length > 0) {
+    io.stderr.write(`\n${held.length} fix(es) held back, as making them would break the file; change these by hand:\n`);
+    for (const { file, fix } of held)
+      io.stderr.write(`\n${fix.entryId} (${fix.lines.map((line) => `${file}:${line}`).join(', ')})\n  ${fix.reason}\n`);
   }
   return values['dry-run'] && replaced > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -80,6 +80,11 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
 
   const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
   const settling = compiled.filter(({ matcher }) => matcher.settledElsewhere);
+  /** Rules that read CI configuration but not other YAML: a YAML file is parsed for its shape only when one could read it. */
+  const ciOnly =
+    (rootPath: string) =>
+    ({ matcher }: Compiled) =>
+      matcher.applies('ci-yaml', rootPath) && !matcher.applies('yaml', rootPath);
   return {
     prefilter: createPrefilter(
       compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : [])),
@@ -88,16 +93,31 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     readsAlways(rootPath) {
       const kind = fileKind(rootPath, layout);
       const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);
+      // A YAML file that is CI configuration only by its content is read when it holds some rule's anchor:
+      // reading every YAML file for the few rules without one would cost more than they find.
       return ALWAYS_PARSED.has(kind) || unanchored.some(applies) || settling.some(applies);
     },
     checkText(target, text, anchors) {
-      const kind = fileKind(target.rootPath, layout);
-      const candidates = compiled.filter(
-        ({ matcher }) => (!anchors || !matcher.anchor || anchors.has(matcher.anchor)) && matcher.applies(kind, target.rootPath),
-      );
-      const asked = settling.filter(({ matcher }) => matcher.applies(kind, target.rootPath));
+      const pathKind = fileKind(target.rootPath, layout);
+      const anchored = compiled.filter(({ matcher }) => !anchors || !matcher.anchor || anchors.has(matcher.anchor));
+      const byShape = anchored.filter(({ matcher }) => matcher.shapes);
+      const wantsShape =
+        pathKind === 'yaml' &&
+        (byShape.length > 0 || anchored.some(ciOnly(target.rootPath)) || settling.some(ciOnly(target.rootPath)));
+      const byPath = ({ matcher }: Compiled) => matcher.applies(pathKind, target.rootPath);
+      if (!wantsShape && !ALWAYS_PARSED.has(pathKind) && !anchored.some(byPath) && !settling.some(byPath))
+        return { findings: [], suppressed: 0 };
+      const file = analyzeFile(target.path, target.rootPath, text, pathKind);
+      // CI configuration that lies where no path says so (a template other projects include) is known by its shape.
+      if (wantsShape && file.shapes().has('ci')) file.kind = 'ci-yaml';
+      const kind = file.kind;
+      const shapes = wantsShape ? file.shapes() : undefined;
+      const applies = ({ matcher }: Compiled) =>
+        matcher.applies(kind, target.rootPath) ||
+        (shapes !== undefined && (matcher.shapes?.some((shape) => shapes.has(shape)) ?? false));
+      const candidates = anchored.filter(applies);
+      const asked = settling.filter(applies);
       if (candidates.length === 0 && asked.length === 0 && !ALWAYS_PARSED.has(kind)) return { findings: [], suppressed: 0 };
-      const file = analyzeFile(target.path, target.rootPath, text, kind);
       // Files read structurally are parsed once they are read at all, so a parse failure is reported.
       if (kind === 'ci-yaml') file.yaml();
       if (kind === 'graphql') file.graphql();

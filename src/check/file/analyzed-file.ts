@@ -1,10 +1,15 @@
 import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
-import { type Document, parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
 import type { Match } from '../finding.ts';
+import { type EmbeddedYaml, embeddedYaml } from './embedded-yaml.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
-import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
 import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
+import { createStatementReader, type StatementReader } from './statement-reader.ts';
+import { type ParsedYaml, parseYamlDocuments } from './yaml-documents.ts';
+import { mayHaveShape, type YamlShape, yamlShapes } from './yaml-shape.ts';
+
+export { unclosedQuoteStart } from './yaml-documents.ts';
 
 /** A parsed GraphQL document and the offset of its first character in the file. */
 export interface PlacedGraphql {
@@ -21,84 +26,80 @@ export interface AnalyzedFile {
   path: string;
   /** Path relative to the scanned root; globs and file kinds read this one. */
   rootPath: string;
+  /** The kind from the path; a YAML file that turns out to be CI configuration by its content is `ci-yaml` (see {@link YamlShape}). */
   kind: FileKind;
   style: CommentStyle;
   source: SourceText;
   /** The YAML documents, or undefined when the file does not parse (the failure is in `parseErrors`). */
   yaml(): Document[] | undefined;
+  /** YAML documents held in the file's strings where the key says they are a registry's configuration. */
+  embeddedYaml(): EmbeddedYaml[];
+  /** What the file's YAML is by its structure; empty for a file that is not YAML or does not parse (nothing is reported then). */
+  shapes(): ReadonlySet<YamlShape>;
   /** GraphQL documents found in the file; snippets that fail to parse are in `parseErrors` when surely GraphQL. */
   graphql(): PlacedGraphql[];
   /** Parse failures met so far, as matches of the `parse-error` rule. */
   readonly parseErrors: Match[];
+  /** The file read one statement at a time: a command, a call with its arguments, an assignment. */
+  readonly statements: StatementReader;
 }
 
-/**
- * Where a YAML error is shown. An unclosed quote runs to the end of the file, where the parser reports it;
- * the opening quote is where the mistake is: the last quote of that kind before the end that nothing
- * escapes (`\"` in double quotes, `''` in single ones), since any later one would have closed it.
- */
-export function unclosedQuoteStart(text: string, code: string, message: string, offset: number): number {
-  const quote = code === 'MISSING_CHAR' ? /^Missing closing (["'])quote/.exec(message)?.[1] : undefined;
-  if (!quote) return offset;
-  for (let at = Math.min(offset, text.length) - 1; at >= 0; at--) {
-    if (text[at] !== quote) continue;
-    if (quote === '"' && text[at - 1] === '\\') continue;
-    if (quote === "'" && (text[at - 1] === "'" || text[at + 1] === "'")) continue;
-    return at;
-  }
-  return offset;
-}
-
-/**
- * Repeated keys are read, not refused: a repeated job name is a slip for a linter, not a reason to stop
- * reading the file, and rules then see every copy. The uniqueness check would also cost time growing with
- * the square of a map's size (seconds on a large generated file).
- */
-const PARSE_OPTIONS = { uniqueKeys: false } as const;
+const isYamlKind = (kind: FileKind) => kind === 'yaml' || kind === 'ci-yaml';
+const NO_SHAPES: ReadonlySet<YamlShape> = new Set();
 
 /** Wraps a file's text for the matchers; the caller passes the kind it has already worked out from the path. */
 export function analyzeFile(path: string, rootPath: string, text: string, kind: FileKind): AnalyzedFile {
   const style = commentStyle(rootPath);
   const parseErrors: Match[] = [];
-  let yamlDocs: Document[] | undefined | null = null;
+  let parsed: ParsedYaml | undefined;
+  let reported = false;
+  let embedded: EmbeddedYaml[] | undefined;
+  let shapes: ReadonlySet<YamlShape> | undefined;
   let graphqlDocs: PlacedGraphql[] | undefined;
+  let statements: StatementReader | undefined;
+  const source = createSourceText(text, style);
+  const parsedYaml = () => {
+    parsed ??= parseYamlDocuments(text, rootPath);
+    return parsed;
+  };
 
-  return {
+  const file: AnalyzedFile = {
     path,
     rootPath,
     kind,
     style,
-    source: createSourceText(text, style),
+    source,
     parseErrors,
+    get statements() {
+      // JSON is read as YAML too; whether any file's YAML parses is never reported from here.
+      statements ??= createStatementReader(rootPath, source, () => parsedYaml().documents);
+      return statements;
+    },
     yaml() {
-      if (yamlDocs !== null) return yamlDocs;
-      let docs = parseAllDocuments(text, PARSE_OPTIONS);
-      let list = Array.isArray(docs) ? docs : [];
-      let error = list.flatMap((doc) => doc.errors)[0];
-      if ((error || !Array.isArray(docs)) && hasTemplateActions(text)) {
-        // A Helm chart or other Go template is not YAML until rendered: read what is left once the actions
-        // are blanked, and when even that does not parse, leave the file to the text rules without calling
-        // it broken.
-        docs = parseAllDocuments(blankTemplateActions(text), PARSE_OPTIONS);
-        list = Array.isArray(docs) ? docs : [];
-        error = list.flatMap((doc) => doc.errors)[0];
-        if (error || !Array.isArray(docs)) {
-          yamlDocs = undefined;
-          return yamlDocs;
-        }
+      const { documents, error } = parsedYaml();
+      if (error && !reported) {
+        reported = true;
+        parseErrors.push({ offset: error.offset, text: 'YAML', message: `YAML does not parse: ${error.reason}` });
       }
-      if (error || !Array.isArray(docs)) {
-        const offset = error ? unclosedQuoteStart(text, error.code, error.message, error.pos[0]) : 0;
-        const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '');
-        parseErrors.push({ offset, text: 'YAML', message: `YAML does not parse: ${reason}` });
-        yamlDocs = undefined;
-      } else yamlDocs = list;
-      return yamlDocs;
+      return documents;
+    },
+    embeddedYaml() {
+      if (embedded) return embedded;
+      const { documents, parsedText } = parsedYaml();
+      // Only block strings can hold a document, and only a text that has one can: skip the walk otherwise.
+      embedded = documents && /:[ \t]*[|>]/.test(text) ? embeddedYaml(parsedText, documents) : [];
+      return embedded;
+    },
+    shapes() {
+      if (shapes) return shapes;
+      const documents = isYamlKind(file.kind) && mayHaveShape(text) ? parsedYaml().documents : undefined;
+      shapes = documents ? yamlShapes(documents) : NO_SHAPES;
+      return shapes;
     },
     graphql() {
       if (graphqlDocs) return graphqlDocs;
       graphqlDocs = [];
-      for (const snippet of extractGraphql(text, kind === 'graphql')) {
+      for (const snippet of extractGraphql(text, file.kind === 'graphql')) {
         try {
           graphqlDocs.push({ offset: snippet.offset, document: parseGraphql(snippet.source) });
         } catch (error) {
@@ -115,4 +116,5 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
       return graphqlDocs;
     },
   };
+  return file;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { templateTarget } from './code-language.ts';
 
 /**
  * How a file is read:
@@ -69,10 +70,15 @@ export function isCiConfig(rootPath: string, layout: CiLayout): boolean {
   return layout.includes?.has(rootPath) ?? false;
 }
 
-/** The kind of a file from its root-relative path. */
+/**
+ * The kind of a file from its root-relative path; a template of a file (`config.yml.in`, `values.yaml.tpl`)
+ * is of the kind of the file it stands for. A YAML file may still turn out to be CI configuration by its
+ * content (see `AnalyzedFile.shapes`).
+ */
 export function fileKind(rootPath: string, layout: CiLayout): FileKind {
-  const ext = path.posix.extname(rootPath).toLowerCase();
-  if (ext === '.yml' || ext === '.yaml') return isCiConfig(rootPath, layout) ? 'ci-yaml' : 'yaml';
+  const target = templateTarget(rootPath);
+  const ext = path.posix.extname(target).toLowerCase();
+  if (ext === '.yml' || ext === '.yaml') return isCiConfig(rootPath, layout) || isCiConfig(target, layout) ? 'ci-yaml' : 'yaml';
   if (GRAPHQL.has(ext)) return 'graphql';
   if (PROSE.has(ext)) return 'prose';
   return 'code';
@@ -80,7 +86,7 @@ export function fileKind(rootPath: string, layout: CiLayout): FileKind {
 
 /** The comment syntax of a file; files without a known extension (scripts, Dockerfiles) use `#`. */
 export function commentStyle(rootPath: string): CommentStyle {
-  const ext = path.posix.extname(rootPath).toLowerCase();
+  const ext = path.posix.extname(templateTarget(rootPath)).toLowerCase();
   if (SLASH.has(ext)) return 'slash';
   if (NONE.has(ext) || PROSE.has(ext)) return 'none';
   return 'hash';

@@ -1,8 +1,9 @@
-const ACTION = /\{\{[\s\S]*?\}\}/g;
+/** A Go template action (`{{ … }}`) or a Jinja statement or comment (`{% … %}`, `{# … #}`). */
+const ACTION = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g;
 
-/** Whether a text holds Go template actions (`{{ … }}`), as Helm charts and templated configuration do. */
+/** Whether a text holds template actions (`{{ … }}`, `{% … %}`), as Helm charts, Ansible and templated configuration do. */
 export function hasTemplateActions(text: string): boolean {
-  return text.includes('{{') && /\{\{[\s\S]*?\}\}/.test(text);
+  return (text.includes('{{') || text.includes('{%')) && /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/.test(text);
 }
 
 /**

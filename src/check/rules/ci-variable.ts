@@ -9,7 +9,7 @@ type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
 
 const VARIABLES_KEY = parseKeyPath('**.variables');
 
-/** Reads of a variable: `$N`, `${N…}`, `%N%`, `$env:N`, and environment lookups in code (`process.env.N`, `getenv("N")`). */
+/** Reads of a variable: `$N`, `${N…}`, `%N%`, `$env:N`, `-e N` of a container run, and environment lookups in code (`process.env.N`, `getenv("N")`). */
 function readPattern(name: string): RegExp {
   const n = escapeRegExp(name);
   return new RegExp(
@@ -22,6 +22,8 @@ function readPattern(name: string): RegExp {
       // Wrappers around environment reads: `getEnv("N")`, `get_env('N')`, `requireEnv("N")`.
       String.raw`\b\w*(?:env|Env|ENV)\w*\s*\(\s*['"](?<at>${n})['"]`,
       String.raw`\bname\s*:\s*['"]?(?<at>${n})['"]?[ \t]*$`,
+      // Passed on by name to a container: `docker run -e NAME`, `--env NAME`.
+      String.raw`(?:\s-e|--env)[\s=]+['"]?(?<at>${n})['"]?(?=[\s'"]|$)`,
       String.raw`(?<![\w.$-])(?<at>${n})=`,
     ]
       // Node 22 has no duplicate named groups; findAll takes the first of at0, at1, … that matched.

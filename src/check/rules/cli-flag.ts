@@ -1,52 +1,48 @@
 import type { z } from 'zod';
 import type { cliFlagRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
-import { logicalLine } from '../file/logical-line.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
 
 type CliFlagRule = z.output<typeof cliFlagRuleSchema>;
 
 const word = (text: string) => String.raw`(?<![\w-])${escapeRegExp(text)}(?![\w-])`;
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-/** A YAML list item holding one bare word: an argument of an `argv:` list, not a whole command. */
-const ARGUMENT_ITEM = /^\s*-\s+["']?[^\s"']+["']?\s*$/;
-/** How far back a YAML command may start: a folded scalar or argument list stays short. */
-const MAX_YAML_LINES = 15;
+/** What may stand before a command's name without being the command: list and quote marks, `VAR=value`, wrappers. */
+const LEAD = /^(?:[\s[\-"',(]+|[A-Za-z_]\w*=\S*\s+|(?:sudo|doas|exec|env|nohup|command|time|nice)(?:\s+-\S+)*\s+)*/;
+/** A command named indirectly: a template action, a variable, a command substitution, a Windows variable. */
+const INDIRECT = /^(?:\{\{|\{%|\$\{?[A-Za-z_]|\$\(|`|%[A-Za-z_]\w*%|\$env:)/;
 
-/**
- * The logical line up to an offset: earlier lines ending in `\` (or a PowerShell backtick) count. In YAML,
- * a command may also run over the lines of a folded or literal block (`>`, `|`) or an argument list
- * (`argv: [gitlab-runner, register, …]` one item a line), so earlier lines at the same indentation count,
- * unless the flag's own line is a list item holding a whole command (a `script:` entry of its own).
- */
-function logicalPrefix(file: AnalyzedFile, offset: number): string {
-  const { source } = file;
-  const line = source.position(offset).line;
-  let { first } = logicalLine(source, line);
-  if (file.kind === 'yaml' || file.kind === 'ci-yaml') {
-    const own = source.lineText(first);
-    const isItem = /^\s*-\s/.test(own);
-    if (!isItem || ARGUMENT_ITEM.test(own)) {
-      const indent = indentOf(own);
-      while (first > 1 && line - first < MAX_YAML_LINES) {
-        const previous = source.lineText(first - 1);
-        if (previous.trim() === '' || indentOf(previous) < indent) break;
-        if (isItem !== /^\s*-\s/.test(previous) || (isItem && !ARGUMENT_ITEM.test(previous))) break;
-        first--;
-      }
-    }
-  }
-  return source.text.slice(source.lineStart(first), offset);
+/** The statement's text from its start up to an offset, comments blanked. */
+function statementPrefix(file: AnalyzedFile, offset: number): string {
+  const statement = file.statements.at(offset);
+  return statement.text.slice(0, Math.max(0, offset - statement.start));
 }
 
-/** A flag of a command: the flag as a whole word, with the command's words before it on the same logical line. */
+/**
+ * Whether a statement names its command indirectly: its first word, past list marks, assignments and
+ * wrappers such as `sudo`, is a template action (`{{ runner_cmd }}`), a variable (`$RUNNER`) or a command
+ * substitution. A literal first word names some command, which is then known.
+ */
+export function namesCommandIndirectly(prefix: string): boolean {
+  return INDIRECT.test(prefix.replace(LEAD, ''));
+}
+
+/**
+ * A flag of a command: the flag as a whole word, with the command's words before it in the same statement
+ * (a command with its continuation lines, a folded YAML command, an argument list). A flag that belongs to
+ * the command alone (`owned`) is also reported where the statement names its command indirectly, and
+ * never where the statement's command is literally another program.
+ */
 export function cliFlagMatcher(rule: CliFlagRule): Matcher {
   const flag = onFirstUse(() => new RegExp(String.raw`(?<![\w-])(?<at>${escapeRegExp(rule.flag)})(?![\w-])`, 'dg'));
   const command = onFirstUse(() => new RegExp(rule.command.trim().split(/\s+/).map(word).join(String.raw`[\s\S]*?`)));
   return {
     anchor: rule.flag,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
-    match: (file) => findAll(file, flag()).filter((match) => command().test(logicalPrefix(file, match.offset))),
+    match: (file) =>
+      findAll(file, flag()).filter((match) => {
+        const prefix = statementPrefix(file, match.offset);
+        return command().test(prefix) || (rule.owned === true && namesCommandIndirectly(prefix));
+      }),
   };
 }

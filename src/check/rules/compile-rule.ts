@@ -1,4 +1,5 @@
 import type { DetectRule } from '../../schemas/detect-rule.ts';
+import { apiClientMatcher } from './api-client.ts';
 import { ciJobKeyUnsetMatcher } from './ci-job-key-unset.ts';
 import { ciVariableMatcher } from './ci-variable.ts';
 import { ciVariableUnsetMatcher } from './ci-variable-unset.ts';
@@ -30,5 +31,7 @@ export function compileRule(rule: DetectRule, env: MatcherEnv): Matcher {
       return cliFlagMatcher(rule);
     case 'text':
       return textMatcher(rule, env);
+    case 'api-client':
+      return apiClientMatcher(rule);
   }
 }

@@ -1,5 +1,6 @@
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import type { FileKind } from '../file/file-kind.ts';
+import type { YamlShape } from '../file/yaml-shape.ts';
 import type { Match } from '../finding.ts';
 
 /** A detection rule compiled for running: what to prefilter on, which files it reads, how it matches. */
@@ -11,6 +12,11 @@ export interface Matcher {
   anchor: string | undefined;
   /** Whether the rule reads a file of this kind and root-relative path. */
   applies(kind: FileKind, rootPath: string): boolean;
+  /**
+   * YAML files this rule also reads, known by their structure wherever they lie (a security policy outside
+   * the policies folder); undefined when the rule reads files by kind and path alone.
+   */
+  shapes?: readonly YamlShape[];
   /** Every match in a file. */
   match(file: AnalyzedFile): Match[];
   /**
@@ -19,6 +25,12 @@ export interface Matcher {
    * whether a file does; a finding stands only if no file the check reads settles its key.
    */
   settledElsewhere?: { key: string; settles(file: AnalyzedFile): boolean };
+}
+
+/** Whether a rule reads a file: by the file's kind and path, or by the shape of its YAML. */
+export function readsFile(matcher: Matcher, file: AnalyzedFile): boolean {
+  if (matcher.applies(file.kind, file.rootPath)) return true;
+  return matcher.shapes?.some((shape) => file.shapes().has(shape)) ?? false;
 }
 
 /** What compiling a rule needs to know about the repository. */
@@ -40,10 +52,7 @@ export function onFirstUse<T>(build: () => T): () => T {
   };
 }
 
-/** Escapes a literal for use in a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
+export { escapeRegExp } from '../file/escape-regexp.ts';
 
 /** Kinds that hold code or configuration: everything but prose. */
 export const NOT_PROSE: readonly FileKind[] = ['ci-yaml', 'yaml', 'graphql', 'code'];

@@ -1,40 +1,19 @@
-import { logicalLine } from '../file/logical-line.ts';
-import type { SourceText } from '../file/source-text.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { escapeRegExp } from './matcher.ts';
 
-/** The text around a match that a request's method and parameters are looked for in. */
+/** The text a request's method and parameters are read from. */
 export interface RequestContext {
-  /** The match's logical line: its line with the lines it continues and that continue it (`\` or a PowerShell backtick at the end). */
-  logical: string;
-  /** Up to 5 lines before (crossing a blank line only inside an open argument list) and 10 after (crossing none): an options object, a heredoc body. */
-  window: string;
+  /** The statement that holds the match: a command with its continuation lines, a call with its arguments. */
+  own: string;
+  /** The statement and those tied to it by a variable in the same function (the URL's assignment and its use). */
+  group: string;
 }
 
-const BEFORE = 5;
-const AFTER = 10;
-
-/** The logical line and the surrounding block of the line at `offset`. */
-export function requestContext(source: SourceText, offset: number): RequestContext {
-  const { line } = source.position(offset);
-  const span = logicalLine(source, line);
-  const logical: string[] = [];
-  for (let current = span.first; current <= span.last; current++) logical.push(source.lineText(current));
-  // A blank line ends the block, unless the line above it leaves an argument list open (`"DELETE",`,
-  // `request(`): then it only sets the method apart from the URL within one call.
-  let first = line;
-  while (first > 1 && line - first < BEFORE) {
-    const above = source.lineText(first - 1);
-    if (above.trim() === '') {
-      if (first < 3 || !/[,([{]\s*$/.test(source.lineText(first - 2))) break;
-    }
-    first--;
-  }
-  let last = line;
-  while (last - line < AFTER && source.lineText(last + 1).trim() !== '' && source.lineStart(last + 1) < source.text.length)
-    last++;
-  const window: string[] = [];
-  for (let current = first; current <= last; current++) window.push(source.lineText(current));
-  return { logical: logical.join('\n'), window: window.join('\n') };
+/** The statement holding an offset, and with it the statements a variable ties to it. */
+export function requestContext(file: AnalyzedFile, offset: number): RequestContext {
+  const statement = file.statements.at(offset);
+  const linked = file.statements.linked(statement);
+  return { own: statement.text, group: [statement.text, ...linked.map((other) => other.text)].join('\n') };
 }
 
 /** Each HTTP method with the ways code states it, compiled once. */
@@ -53,6 +32,12 @@ export function statedMethods(text: string): Set<string> {
   // curl sends a body with POST unless told otherwise.
   if (found.size === 0 && /(?:^|\s)(?:-d|--data(?:-[a-z]+)?|-F|--form)(?=[\s=])/m.test(text)) found.add('POST');
   return found;
+}
+
+/** The methods a request states: in its own statement, else in the statements tied to it. */
+export function requestMethods(context: RequestContext): Set<string> {
+  const own = statedMethods(context.own);
+  return own.size > 0 ? own : statedMethods(context.group);
 }
 
 /** Whether a parameter name is set in the text: `name=`, `name:`, `"name":`, `name =>`, or `{ name, … }`. */

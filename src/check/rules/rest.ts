@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { restRuleSchema } from '../../schemas/detect-rule.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
-import { hasParameter, requestContext, statedMethods } from './request-context.ts';
+import { hasParameter, requestContext, requestMethods } from './request-context.ts';
 
 type RestRule = z.output<typeof restRuleSchema>;
 
 /** A value filled in by code: `${id}`, `#{id}`, `{id}`, `$ID`, `%d`, or `" + id + "`. */
-const FILLED = String.raw`\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|\$\w+|%[sd]|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]`;
+const FILLED = String.raw`\{\{[^}\n]*\}\}|\$\{[^}\n]*\}|#\{[^}\n]*\}|\{[^}\n]*\}|\$\w+|%[sd]|["'\x60]\s*\+\s*[\w.()[\]]+\s*\+\s*["'\x60]`;
 /** A variable path segment as code writes it: filled in, or any literal value. */
 const SEGMENT = String.raw`(?:${FILLED}|[^/\s?#"'\x60{}]+)`;
 /**
@@ -52,13 +52,26 @@ const ROOT_PREFIX = new RegExp(String.raw`^(?:https?://[^/\s"'\x60]+|${FILLED}|\
 export function atApiRoot(text: string, offset: number): boolean {
   if (text[offset - 1] !== '/') return true;
   let start = offset - 1;
-  while (start > 0 && !/[\s"'\x60(=,<>]/.test(text[start - 1] as string)) start--;
+  for (;;) {
+    // A template action (`{{ gitlab_url }}`) is one filled-in value, spaces and all.
+    if (text.startsWith('}}', start - 2)) {
+      const open = text.lastIndexOf('{{', start - 2);
+      if (open !== -1 && !text.slice(open, start).includes('\n')) {
+        start = open;
+        continue;
+      }
+    }
+    if (start === 0 || /[\s"'\x60(=,<>]/.test(text[start - 1] as string)) break;
+    start--;
+  }
   return ROOT_PREFIX.test(text.slice(start, offset - 1));
 }
 
 /**
  * A REST request in code, scripts and CI configuration: a URL or path in a string or a curl line. The
- * method and parameters are looked for on the match's logical line first, then in the block around it.
+ * method and parameters are read from the request's own statement (a command with its continuation lines,
+ * a call with its arguments) and from the statements a variable ties to it in the same function (the URL's
+ * assignment and the call that uses it), never from a neighbouring command.
  */
 export function restMatcher(rule: RestRule): Matcher {
   const pattern = onFirstUse(() => pathPattern(rule.path));
@@ -70,15 +83,13 @@ export function restMatcher(rule: RestRule): Matcher {
       return findAll(file, pattern()).filter((match) => {
         if (!rule.suffix && !atApiRoot(file.source.text, match.offset)) return false;
         if (!rule.method && params.length === 0) return true;
-        const context = requestContext(file.source, match.offset);
+        const context = requestContext(file, match.offset);
         if (rule.method) {
-          const stated = statedMethods(context.logical);
-          const methods = stated.size > 0 ? stated : statedMethods(context.window);
+          const methods = requestMethods(context);
           const fits = rule.method === 'GET' ? methods.size === 0 || methods.has('GET') : methods.has(rule.method);
           if (!fits) return false;
         }
-        const all = (text: string) => params.every((param) => hasParameter(text, param));
-        return all(context.logical) || all(context.window);
+        return params.every((param) => hasParameter(context.group, param));
       });
     },
   };

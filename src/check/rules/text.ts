@@ -7,7 +7,8 @@ import { escapeRegExp, findAll, type Matcher, type MatcherEnv, onFirstUse } from
 type TextRule = z.output<typeof textRuleSchema>;
 
 /**
- * A literal in any text file, prose included (in Markdown only inside fenced code blocks), or only in files matching `files`. With `word` (the
+ * A literal in any text file, prose included (in Markdown only inside fenced code blocks), or only in files
+ * matching `files` or YAML files of one of `shapes` wherever they lie. With `word` (the
  * default) an identifier character may not touch the literal on a side where the literal itself starts
  * or ends with one, so `[skip ci]` still matches inside `fix [skip ci]`.
  */
@@ -23,8 +24,10 @@ export function textMatcher(rule: TextRule, env: MatcherEnv): Matcher {
     anchor: rule.literal,
     applies: (_kind, rootPath) => {
       const compiled = globs();
-      return !compiled || matchesAny(rootPath, compiled);
+      if (!compiled) return rule.shapes === undefined;
+      return matchesAny(rootPath, compiled);
     },
+    ...(rule.shapes ? { shapes: rule.shapes } : {}),
     match: (file) => {
       if (rule.context && !rule.context.some((literal) => file.source.text.includes(literal))) return [];
       const found = findAll(file, pattern());

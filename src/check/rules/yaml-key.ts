@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { ciKeywordRuleSchema, yamlKeyRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { templateTarget } from '../file/code-language.ts';
 import { compileGlob, matchesAny } from '../file/glob.ts';
-import { lastKey, nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
+import { lastKey, nodesAt, type PathStep, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';
 import type { Matcher, MatcherEnv } from './matcher.ts';
 
@@ -10,20 +11,42 @@ type CiKeywordRule = z.output<typeof ciKeywordRuleSchema>;
 type YamlKeyRule = z.output<typeof yamlKeyRuleSchema>;
 
 /**
- * Keys at a path in every YAML document of a file. Without `value` a match sits on the key; with it, on
- * the scalar or list item that holds the value (a map matches when it has the value as a key).
+ * The rest of a key path once the keys under which a document is mounted are walked (`notifications`,
+ * `endpoints` for a document set by `REGISTRY_NOTIFICATIONS_ENDPOINTS`); none when the path leads elsewhere.
  */
-function keyMatches(file: AnalyzedFile, path: string, value: string | undefined): Match[] {
+export function unmount(steps: readonly PathStep[], mount: readonly string[]): PathStep[][] {
+  if (mount.length === 0) return [[...steps]];
+  const [step, ...rest] = steps;
+  const [key, ...deeper] = mount;
+  if (!step) return [];
+  if ('key' in step) return step.key === key ? unmount(rest, deeper) : [];
+  if ('anyKey' in step) return unmount(rest, deeper);
+  // `**` may stand for none of the mount's keys, or take one and go on standing for more.
+  if ('anyDepth' in step) return [...unmount(rest, mount), ...unmount(steps, deeper)];
+  return [];
+}
+
+/**
+ * Keys at a path in every YAML document of a file, and in the documents its strings hold (see
+ * `AnalyzedFile.embeddedYaml`). Without `value` a match sits on the key; with it, on the scalar or list
+ * item that holds the value (a map matches when it has the value as a key).
+ */
+function keyMatches(file: AnalyzedFile, path: string, value: string | undefined, embedded: boolean): Match[] {
   const steps = parseKeyPath(path);
+  const roots = (file.yaml() ?? []).map((document) => ({ node: document.contents, steps: [steps] }));
+  if (embedded)
+    for (const { document, mount } of file.embeddedYaml()) roots.push({ node: document.contents, steps: unmount(steps, mount) });
   const matches: Match[] = [];
-  for (const document of file.yaml() ?? []) {
-    for (const hit of nodesAt(document.contents, steps)) {
-      if (value === undefined) {
-        matches.push({ offset: hit.offset, text: path });
-        continue;
+  for (const root of roots) {
+    for (const remaining of root.steps) {
+      for (const hit of nodesAt(root.node, remaining)) {
+        if (value === undefined) {
+          matches.push({ offset: hit.offset, text: path });
+          continue;
+        }
+        const offset = valueOffset(hit.node, value);
+        if (offset !== undefined) matches.push({ offset, text: `${path}=${value}` });
       }
-      const offset = valueOffset(hit.node, value);
-      if (offset !== undefined) matches.push({ offset, text: `${path}=${value}` });
     }
   }
   return matches;
@@ -49,16 +72,21 @@ export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
   return {
     anchor: keyAnchor(rule.path, rule.value),
     applies: (kind) => kind === 'ci-yaml',
-    match: (file) => (inContext(file, rule.context) ? keyMatches(file, rule.path, rule.value) : []),
+    match: (file) => (inContext(file, rule.context) ? keyMatches(file, rule.path, rule.value, false) : []),
   };
 }
 
-/** A key in YAML files whose root-relative path matches the rule's globs. */
+/**
+ * A key in YAML files whose root-relative path (or, for a template such as `config.yml.in`, the path it
+ * stands for) matches the rule's globs, or whose structure is one of the rule's shapes.
+ */
 export function yamlKeyMatcher(rule: YamlKeyRule, env: MatcherEnv): Matcher {
-  const globs = rule.files.map((glob) => compileGlob(glob, env.configDir));
+  const globs = (rule.files ?? []).map((glob) => compileGlob(glob, env.configDir));
   return {
     anchor: keyAnchor(rule.path, rule.value),
-    applies: (kind, rootPath) => (kind === 'yaml' || kind === 'ci-yaml') && matchesAny(rootPath, globs),
-    match: (file) => keyMatches(file, rule.path, rule.value),
+    applies: (kind, rootPath) =>
+      (kind === 'yaml' || kind === 'ci-yaml') && (matchesAny(rootPath, globs) || matchesAny(templateTarget(rootPath), globs)),
+    ...(rule.shapes ? { shapes: rule.shapes } : {}),
+    match: (file) => keyMatches(file, rule.path, rule.value, true),
   };
 }

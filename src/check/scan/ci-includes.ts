@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import type { CiLayout } from '../file/file-kind.ts';
 import { compileGlob } from '../file/glob.ts';
+import type { WalkedFile } from './walk.ts';
 
 /**
  * The local files a root CI configuration includes (`include: 'ci/x.yml'`, `include: [{ local: … }]`),
@@ -28,4 +32,74 @@ function localIncludePatterns(text: string): RegExp[] {
 export function includedFiles(rootCiText: string, candidates: readonly string[]): Set<string> {
   const patterns = localIncludePatterns(rootCiText);
   return new Set(candidates.filter((candidate) => patterns.some((pattern) => pattern.test(`/${candidate}`))));
+}
+
+/** A root CI configuration at any depth: `.gitlab-ci.yml` or `.gitlab-ci.yaml`. */
+const ROOT_CI = /(?:^|\/)\.gitlab-ci\.ya?ml$/;
+const ROOT_CI_NAMES = ['.gitlab-ci.yml', '.gitlab-ci.yaml'];
+
+/** A root CI file to read: its path below the repository and where it is on disk. */
+interface RootCi {
+  rootPath: string;
+  absolute: string;
+}
+
+/**
+ * The root CI files that may include the walked files: those the walk found, and those in the folders
+ * above a walked YAML file up to its repository root that the walk did not list (a file passed alone, as
+ * pre-commit passes a staged file, is still included by the repository's `.gitlab-ci.yml`).
+ */
+function rootCiFiles(files: readonly WalkedFile[]): RootCi[] {
+  const roots: RootCi[] = [];
+  const listed = new Set<string>();
+  const yaml = files.filter((file) => file.rootPath.endsWith('.yml') || file.rootPath.endsWith('.yaml'));
+  for (const file of yaml) {
+    if (!ROOT_CI.test(file.rootPath)) continue;
+    roots.push({ rootPath: file.rootPath, absolute: file.absolute });
+    listed.add(file.absolute);
+  }
+  const probed = new Set<string>();
+  for (const file of yaml) {
+    const segments = file.rootPath.split('/');
+    let absolute = path.dirname(file.absolute);
+    for (let depth = segments.length - 1; depth >= 0; depth--) {
+      if (probed.has(absolute)) break;
+      probed.add(absolute);
+      for (const name of ROOT_CI_NAMES) {
+        const candidate = path.join(absolute, name);
+        if (!listed.has(candidate) && existsSync(candidate))
+          roots.push({ rootPath: [...segments.slice(0, depth), name].join('/'), absolute: candidate });
+      }
+      absolute = path.dirname(absolute);
+    }
+  }
+  return roots;
+}
+
+/**
+ * Where the platform reads CI configuration in the walked files: the configuration directory, and the
+ * files a root CI configuration includes locally, which are CI configuration too wherever they live.
+ * Paths in `include: local` are relative to the project root, the folder that holds `.gitlab-ci.yml`.
+ */
+export function ciLayout(files: readonly WalkedFile[], configDir: string): CiLayout {
+  const yamlPaths = files.flatMap((file) =>
+    file.rootPath.endsWith('.yml') || file.rootPath.endsWith('.yaml') ? [file.rootPath] : [],
+  );
+  const includes = new Set<string>();
+  for (const root of rootCiFiles(files)) {
+    // Read synchronously: a few small files, each far quicker to read than a round trip to the thread pool.
+    let text = '';
+    try {
+      text = readFileSync(root.absolute, 'utf8');
+    } catch {
+      // Unreadable: it includes nothing, and the scan notes why it was skipped when it is one of the walked files.
+    }
+    const folder = path.posix.dirname(root.rootPath);
+    const prefix = folder === '.' ? '' : `${folder}/`;
+    const below = yamlPaths
+      .filter((candidate) => candidate.startsWith(prefix))
+      .map((candidate) => candidate.slice(prefix.length));
+    for (const included of includedFiles(text, below)) includes.add(`${prefix}${included}`);
+  }
+  return { configDir, includes };
 }

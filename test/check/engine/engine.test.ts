@@ -68,4 +68,37 @@ describe('engine', () => {
     expect(moved).toEqual(first);
     expect(new Set(first).size).toBe(2);
   });
+
+  it('reads YAML that is CI configuration by its shape as CI, wherever it lies, and no other YAML', () => {
+    const template = 'deploy:\n  image: alpine\n  script: [./deploy.sh]\n  after_script: [./cleanup.sh]\n';
+    expect(check('templates/deploy.yml', template).findings.map((finding) => [finding.ruleId, finding.line])).toEqual([
+      ['dep', 4],
+    ]);
+    const workflow = 'on: push\njobs:\n  build:\n    after_script: [./cleanup.sh]\n    steps: [{ run: make }]\n';
+    expect(check('.github/workflows/build.yml', workflow).findings).toEqual([]);
+    // Known by its shape, it is still not called broken when it does not parse: only a path says that.
+    expect(check('templates/broken.yml', 'deploy:\n  script: [\n').findings).toEqual([]);
+  });
+
+  it('reads a security policy by its shape wherever it lies, and a look-alike not at all', () => {
+    const policies = createEngine(
+      [
+        active('split', {
+          kind: 'text',
+          literal: 'newly_detected',
+          files: ['.gitlab/security-policies/**'],
+          shapes: ['security-policy'],
+        }),
+      ],
+      { configDir: '.gitlab' },
+    );
+    const policy = 'approval_policy:\n  - name: Review\n    rules:\n      - vulnerability_states: [newly_detected]\n';
+    const run = (file: string, text: string) =>
+      policies.checkText({ path: file, rootPath: file }, text).findings.map((finding) => `${finding.file}:${finding.line}`);
+    expect(run('policies/review.yml', policy)).toEqual(['policies/review.yml:4']);
+    expect(run('config/app.yml', 'approval_policy: newly_detected\n')).toEqual([]);
+    expect(run('.gitlab/security-policies/old.yml', 'states: [newly_detected]\n')).toEqual([
+      '.gitlab/security-policies/old.yml:1',
+    ]);
+  });
 });

@@ -26,6 +26,14 @@ describe('file kinds', () => {
     expect(fileKind('Dockerfile', layout)).toBe('code');
   });
 
+  it('reads a template of a file as the file it stands for', () => {
+    expect(fileKind('registry/config.yml.in', layout)).toBe('yaml');
+    expect(fileKind('.gitlab-ci.yml.in', layout)).toBe('ci-yaml');
+    expect(fileKind('chart/values.yaml.tpl', layout)).toBe('yaml');
+    expect(fileKind('chart/templates/_helpers.tpl', layout)).toBe('code');
+    expect(commentStyle('src/client.ts.in')).toBe('slash');
+  });
+
   it('picks a comment style, # for files without a known extension', () => {
     expect(commentStyle('a.ts')).toBe('slash');
     expect(commentStyle('a.json')).toBe('none');

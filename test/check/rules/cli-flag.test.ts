@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell scripts that use ${…}
 import { describe, expect, it } from 'vitest';
 import { matchRule } from './match-rule.ts';
 
@@ -13,5 +14,46 @@ describe('cli-flag rule', () => {
     const script =
       'gitlab-runner unregister --locked\ngitlab-runner register --locked-down\n# gitlab-runner register --locked\necho --locked\n';
     expect(matchRule(rule, 'setup.sh', script)).toEqual([]);
+  });
+
+  it('reads a flag with the command of its own statement only', () => {
+    const script = 'gitlab-runner register --token "$T" && publish --locked\ngitlab-runner register \\\n  --locked\n';
+    expect(matchRule(rule, 'setup.sh', script)).toEqual(['3:3 --locked']);
+    const yaml = [
+      '- name: Register',
+      '  ansible.builtin.command:',
+      '    argv: [gitlab-runner, register, --non-interactive, --locked]',
+      '- name: Publish',
+      '  ansible.builtin.command: >',
+      '    deploy-tool publish',
+      '    --locked',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'tasks.yml', yaml)).toEqual(['3:56 --locked']);
+  });
+
+  it('reports a flag its command owns wherever the command is spelt indirectly, and only in commands', () => {
+    const owned = { kind: 'cli-flag', command: 'register', flag: '--registration-token', owned: true };
+    const tasks = [
+      '- name: Register with a templated command',
+      '  ansible.builtin.shell: "{{ register_runner_cmd }} --non-interactive --registration-token {{ token }}"',
+      '- name: Register in a container',
+      '  community.docker.docker_container:',
+      '    name: runner',
+      '    command:',
+      '      - "{{ runner_bin }}"',
+      '      - --registration-token',
+      '      - "{{ token }}"',
+      '- name: Say what changed',
+      '  ansible.builtin.debug:',
+      '    msg: "--registration-token is gone in 18.0"',
+      '- name: Search',
+      '  ansible.builtin.command: grep -r -- --registration-token docs/',
+      '',
+    ].join('\n');
+    expect(matchRule(owned, 'tasks.yml', tasks)).toEqual(['2:71 --registration-token', '8:9 --registration-token']);
+    const script = '"$RUNNER" --registration-token "$T"\nsudo ${RUNNER_BIN} --registration-token x\necho --registration-token\n';
+    expect(matchRule(owned, 'a.sh', script)).toEqual(['1:11 --registration-token', '2:20 --registration-token']);
+    expect(matchRule({ ...owned, owned: false }, 'a.sh', script)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell, JavaScript and Python sources that use ${…}
 import { describe, expect, it } from 'vitest';
 import { pathAnchor, pathPattern } from '../../../src/check/rules/rest.ts';
 import { matchRule } from './match-rule.ts';
@@ -7,7 +8,6 @@ describe('rest rule', () => {
     const pattern = pathPattern('/projects/:id/ci/lint');
     for (const url of [
       'https://host/api/v4/projects/42/ci/lint',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text under test is source code that uses ${…}
       '`/api/v4/projects/${id}/ci/lint`',
       "'/projects/' + id + '/ci/lint'",
       'f"/projects/{pid}/ci/lint"',
@@ -29,7 +29,6 @@ describe('rest rule', () => {
     const users = { kind: 'rest', path: '/users' };
     expect(matchRule(users, 'a.sh', 'curl "https://h.example/api/v4/users"\n')).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/users"\n')).toHaveLength(1);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a JavaScript template literal inside the scanned text
     expect(matchRule(users, 'a.js', 'get(`${base}/users`)\n')).toHaveLength(1);
     expect(matchRule(users, 'a.js', "get('/users')\n")).toHaveLength(1);
     expect(matchRule(users, 'a.sh', 'curl "$CI_API_V4_URL/projects/1/users"\n')).toEqual([]);
@@ -45,11 +44,59 @@ describe('rest rule', () => {
     expect(matchRule(del, 'a.sh', 'curl -X DELETE "$R/v2/a/manifests/x"\n\ncurl "$R/v2/$N/tags/reference/$T"\n')).toEqual([]);
   });
 
-  it('needs every parameter on the logical line or in the block around it', () => {
+  it('needs every parameter in the request’s own statement or one a variable ties to it', () => {
     const rule = { kind: 'rest', path: '/projects/:id/ci/lint', params: ['ref', 'sha'] };
     const script =
       'curl -X POST "$API/projects/1/ci/lint" \\\n  --data "ref=main" \\\n  --data "sha=abc"\n\ncurl "$API/projects/1/ci/lint?ref=main"\n';
     expect(matchRule(rule, 'lint.sh', script)).toEqual(['1:20 projects/1/ci/lint']);
+    // The line before uses ref and sha; this request does not.
+    const neighbours = [
+      'curl "$API/projects/1/ci/lint?ref=main&sha=$SHA"',
+      'curl "$API/projects/1/ci/lint?content_ref=main&dry_run_ref=main"',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'lint.sh', neighbours)).toEqual(['1:12 projects/1/ci/lint']);
+    const python = [
+      'def lint(api, sha):',
+      '    query = {"ref": "main", "sha": sha}',
+      '',
+      '    return requests.get(f"{api}/projects/1/ci/lint", params=query)',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'lint.py', python)).toEqual(['4:33 projects/1/ci/lint']);
+  });
+
+  it('reads each command alone: a method on the line before is another request’s', () => {
+    const jwks = { kind: 'rest', method: 'GET', path: '/-/jwks' };
+    const script = 'curl --request POST "$URL/oauth/token" --data "a=b"\ncurl "$URL/-/jwks" > keys.json\n';
+    expect(matchRule(jwks, 'keys.sh', script)).toEqual(['2:12 -/jwks']);
+    const chained = 'curl -X POST "$URL/x" && curl "$URL/-/jwks"\n';
+    expect(matchRule(jwks, 'keys.sh', chained)).toEqual(['1:37 -/jwks']);
+  });
+
+  it('ties a path assigned to a variable to the call that uses it, blank lines between', () => {
+    const reset = { kind: 'rest', method: 'POST', path: '/groups/:id/runners/reset_registration_token' };
+    const go = [
+      'func (s *RunnersService) ResetGroup(gid string) error {',
+      '\tu := fmt.Sprintf("groups/%s/runners/reset_registration_token", PathEscape(gid))',
+      '',
+      '\treq, err := s.client.NewRequest(http.MethodPost, u, nil, nil)',
+      '\treturn err',
+      '}',
+      '',
+    ].join('\n');
+    expect(matchRule(reset, 'runners.go', go)).toEqual(['2:20 groups/%s/runners/reset_registration_token']);
+    expect(matchRule(reset, 'runners.go', go.replace('MethodPost', 'MethodGet'))).toEqual([]);
+    const js =
+      "const url = `${base}/groups/${id}/runners/reset_registration_token`;\nconst options = { method: 'POST' };\n\nawait fetch(url, options);\n";
+    expect(matchRule(reset, 'reset.js', js)).toHaveLength(1);
+    const ruby = [
+      'uri = URI("#{base}/groups/#{id}/runners/reset_registration_token")',
+      'request = Net::HTTP::Post.new(uri)',
+      'http.request(request)',
+      '',
+    ].join('\n');
+    expect(matchRule(reset, 'reset.rb', ruby)).toHaveLength(1);
   });
 
   it('checks the method: stated on the line, implied by curl data, or GET by default', () => {

@@ -1,0 +1,67 @@
+import { type Document, parseAllDocuments } from 'yaml';
+import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
+
+/**
+ * Repeated keys are read, not refused: a repeated job name is a slip for a linter, not a reason to stop
+ * reading the file, and rules then see every copy. The uniqueness check would also cost time growing with
+ * the square of a map's size (seconds on a large generated file).
+ */
+const PARSE_OPTIONS = { uniqueKeys: false } as const;
+
+/** `@NAME@`, the placeholder configure scripts fill in a `.in` file. */
+const CONFIGURE_PLACEHOLDER = /@[A-Za-z_][A-Za-z0-9_]*@/g;
+
+/** A file's YAML documents, or why they could not be read. */
+export interface ParsedYaml {
+  /** The documents; undefined when the text does not parse. */
+  documents?: Document[];
+  /** The text the documents were parsed from: the file's, or a copy with template actions blanked (same offsets). */
+  parsedText: string;
+  /** The first error, when the text does not parse and is not a template (a template that does not parse is left alone). */
+  error?: { offset: number; reason: string };
+}
+
+/**
+ * Where a YAML error is shown. An unclosed quote runs to the end of the file, where the parser reports it;
+ * the opening quote is where the mistake is: the last quote of that kind before the end that nothing
+ * escapes (`\"` in double quotes, `''` in single ones), since any later one would have closed it.
+ */
+export function unclosedQuoteStart(text: string, code: string, message: string, offset: number): number {
+  const quote = code === 'MISSING_CHAR' ? /^Missing closing (["'])quote/.exec(message)?.[1] : undefined;
+  if (!quote) return offset;
+  for (let at = Math.min(offset, text.length) - 1; at >= 0; at--) {
+    if (text[at] !== quote) continue;
+    if (quote === '"' && text[at - 1] === '\\') continue;
+    if (quote === "'" && (text[at - 1] === "'" || text[at + 1] === "'")) continue;
+    return at;
+  }
+  return offset;
+}
+
+function parse(text: string): { documents: Document[]; error?: Document['errors'][number] } | undefined {
+  const documents = parseAllDocuments(text, PARSE_OPTIONS);
+  if (!Array.isArray(documents)) return undefined;
+  return { documents, error: documents.flatMap((document) => document.errors)[0] };
+}
+
+/**
+ * Parses a file's YAML documents. A Helm chart or other Go or Jinja template, or a `.in` file with
+ * `@NAME@` placeholders, is not YAML until rendered: when the text does not parse as it is, it is read
+ * once its actions and placeholders are blanked (offsets kept), and when even that fails the file is
+ * left to the text rules without being called broken.
+ */
+export function parseYamlDocuments(text: string, rootPath: string): ParsedYaml {
+  const first = parse(text);
+  if (first && !first.error) return { documents: first.documents, parsedText: text };
+  const configured = /\.in$/i.test(rootPath) && /@[A-Za-z_][A-Za-z0-9_]*@/.test(text);
+  if (hasTemplateActions(text) || configured) {
+    let blanked = hasTemplateActions(text) ? blankTemplateActions(text) : text;
+    if (configured) blanked = blanked.replace(CONFIGURE_PLACEHOLDER, (placeholder) => ' '.repeat(placeholder.length));
+    const second = parse(blanked);
+    return second && !second.error ? { documents: second.documents, parsedText: blanked } : { parsedText: text };
+  }
+  const error = first?.error;
+  const offset = error ? unclosedQuoteStart(text, error.code, error.message, error.pos[0]) : 0;
+  const reason = (error?.message ?? 'not a YAML stream').split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? '';
+  return { parsedText: text, error: { offset, reason } };
+}
