@@ -31,9 +31,9 @@ describe('where a fix edits', () => {
 
   it('edits nothing when the line holds the subject only inside longer words', () => {
     const text = 'a:\n  mode: "leg\\x61cy" # legacy_mode and xlegacy\nb: legacy\n';
-    expect(fixText('a.yml', text, [mode], layout)).toEqual({ edits: [], text });
+    expect(fixText('a.yml', text, [mode], layout)).toMatchObject({ edits: [], text });
     const spaced = 'a:\n  mode: "leg\\x61cy" #        legacyx\n';
-    expect(fixText('a.yml', spaced, [mode], layout)).toEqual({ edits: [], text: spaced });
+    expect(fixText('a.yml', spaced, [mode], layout)).toMatchObject({ edits: [], text: spaced });
   });
 
   it('edits a subject that stands where the match is, even inside a word the rule may match within', () => {
