@@ -211,4 +211,33 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: '/\\/$/',
     why: 'pathToFileURL resolves the path, which folds repeated slashes: "/repo//" and "/repo/" give the same URI.',
   },
+  {
+    file: 'src/reference/versioned/versioned-behaviour.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'entry.enforcement ?? []',
+    why: 'An entry without enforcement would yield one made-up rule, filed under the endpoint `undefined`, which no route asks for.',
+  },
+  {
+    file: 'src/reference/versioned/request-fields.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "?.toLowerCase() ?? ''",
+    why: 'Without a Content-Type the type is only compared with the two form types, which any other text fails as the empty one does.',
+  },
+  {
+    file: 'src/reference/errors/body-decoding.ts',
+    mutator: 'ConditionalExpression',
+    original: 'chunks.length === 1',
+    replacement: 'false',
+    why: 'A fast path: copying a single chunk into a new array gives the same bytes.',
+  },
+  {
+    file: 'src/reference/errors/ingestion-limits.ts',
+    mutator: 'ArithmeticOperator',
+    original: '1024 * 1024',
+    replacement: '1024 / 1024',
+    within: 'if (bytes >= 1024 * 1024 &&',
+    why: 'In the first comparison it lets through sizes from 1 byte below 1 MiB, and the second condition (a whole number of MiB) still refuses every one of them.',
+  },
 ];

@@ -60,6 +60,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     tests: [
       'test/reference/versioned/versioned-decision.test.ts',
       'test/reference/versioned/request-fields.test.ts',
+      'test/reference/versioned/versioned-defaults.test.ts',
+      'test/reference/versioned/rate-limit-per-user.test.ts',
       'test/reference/versioned/release-choice.test.ts',
       'test/reference/versioned/request-match.test.ts',
       'test/reference/versioned/deprecation-headers.test.ts',
