@@ -10,14 +10,29 @@ import type { Register } from './register/register.ts';
 import { compareReleases } from './register/releases.ts';
 import type { Offering } from './schemas/offering.ts';
 
+/** More registers to read with the built-in one. */
+export interface RegisterFolderOptions {
+  /** Register folders, such as `sunset import --out` writes, merged in by id (as `--register`). */
+  registers?: readonly string[];
+  /** What relative folders are relative to; the process's working directory by default. */
+  cwd?: string;
+}
+
 /**
  * The register: the data bundled with the package (or, in a clone, the project's own content), or the
- * content directory given, validated (throws a `ContentError` listing every problem).
+ * content directory given, validated (throws a `ContentError` listing every problem); with `registers`,
+ * merged with those register folders as every `sunset` command's `--register` does.
  */
-export async function loadRegister(contentDir?: string): Promise<Register> {
-  if (contentDir === undefined) return (await loadCliRegister()).register;
-  const { loadRegister: loadContentRegister } = await import('./register/index.ts');
-  return loadContentRegister(contentDir);
+export async function loadRegister(contentDir?: string, options: RegisterFolderOptions = {}): Promise<Register> {
+  let register: Register;
+  if (contentDir === undefined) register = (await loadCliRegister()).register;
+  else {
+    const { loadRegister: loadContentRegister } = await import('./register/index.ts');
+    register = await loadContentRegister(contentDir);
+  }
+  if (!options.registers?.length) return register;
+  const { mergeRegisterFolders } = await import('./register/merge/register-folders.ts');
+  return (await mergeRegisterFolders(register, options.registers, options.cwd ?? process.cwd())).register;
 }
 
 /** What to plan: the release run now, the release moved to, and optionally the offering. */

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its ratios against the peer it measures in the
  * same run (the site build per 1,000 pages, ripgrep for the checker, DuckDB for queries, the JSON-parse
- * floor for ingestion, a bare `node -e 0` for the installed CLI's start-up). Pass names to run some: `npm run bench -- check query`.
+ * floor for ingestion, a bare `node -e 0` for the installed CLI's start-up, parsing the YAML alone for
+ * `sunset import`, and the build goal for the site with 1,000 imported entries). Pass names to run some: `npm run bench -- check query`.
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['build', 'check', 'query', 'ingest', 'readiness', 'startup'] as const;
+const BENCHES = ['build', 'check', 'query', 'ingest', 'readiness', 'startup', 'import'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(BENCHES as readonly string[]).includes(name));
 if (unknown.length > 0) {

@@ -24,6 +24,7 @@ function loadRegister(): Promise<ReturnType<typeof createRegister>> {
         sdks: [],
         settings: { base_url: location.origin, config_dir: '.', site_url: location.origin },
         sources: new Map(),
+        ...(data.upgrade_stops ? { upgradeStops: [...data.upgrade_stops] } : {}),
       }),
     );
   return register;

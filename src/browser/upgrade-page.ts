@@ -28,7 +28,7 @@ export async function showRequestedPlan(): Promise<void> {
   try {
     // The register and the planner load only once a plan is asked for.
     const { loadPlan } = await import('./plan-loader.ts');
-    const plan = await loadPlan({ from, to, ...(offering ? { offering } : {}) });
+    const plan = await loadPlan({ from, to, ...(offering ? { offering } : {}), direct: params.get('direct') === '1' });
     output.innerHTML = renderPlanHtml(plan);
     if (status) status.textContent = plan.problems ? '' : 'Checklist ready.';
     document.title = plan.problems ? 'Upgrade checklist · Sunset' : `${plan.from} to ${plan.to} · Upgrade checklist · Sunset`;

@@ -1,5 +1,6 @@
 import type { Register } from '../register/register.ts';
 import { activeRules, type CheckRange } from './active-rules.ts';
+import { type ByHandItem, checkByHand } from './check-by-hand.ts';
 import { parseErrorInfo } from './engine/engine.ts';
 import type { CiLayout } from './file/file-kind.ts';
 import type { Finding, RuleInfo } from './finding.ts';
@@ -47,6 +48,8 @@ export interface CheckResult {
   layout: CiLayout;
   /** The root-relative path of each file with findings, by the path findings show. */
   rootPaths: ReadonlyMap<string, string>;
+  /** Entries of the range no rule can find, to check by hand (none when only some rules ran). */
+  byHand: ByHandItem[];
 }
 
 /** Scans the paths for uses of what the register removes or deprecates in the range. */
@@ -83,5 +86,6 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   skipped.sort((a, b) => a.path.localeCompare(b.path));
   const withFindings = new Set(findings.map((finding) => finding.file));
   const rootPaths = new Map(files.flatMap((file) => (withFindings.has(file.path) ? [[file.path, file.rootPath] as const] : [])));
-  return { findings, rules: [...infos.values()], stats, skipped, layout, rootPaths };
+  const byHand = options.only ? [] : checkByHand(register, options.range);
+  return { findings, rules: [...infos.values()], stats, skipped, layout, rootPaths, byHand };
 }

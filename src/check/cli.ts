@@ -1,4 +1,5 @@
 import { type CliIo, EXIT } from './commands/cli-io.ts';
+import { REGISTER_COMMANDS, withRegisterOption } from './commands/register-option.ts';
 import { type Command, runCommand } from './commands/run-command.ts';
 import { sunsetVersion } from './version.ts';
 
@@ -16,10 +17,14 @@ Commands:
   validate [paths…]                    validate funnel, visualization and dashboard definitions
   readiness REPORT… --out <dir>        gather many projects' check reports into a static site
   reference [--port <n>]               serve the reference implementation over HTTP (for SDK tests in CI)
+  import <folder> --out <dir>          turn the platform's own deprecation data into a register folder
 
 Options:
   -h, --help      help (also: sunset <command> --help)
   -v, --version   the version of sunset
+
+check, fix, plan, validate and readiness also take --register <dir> (repeatable): the register
+folder <dir>, such as sunset import writes, is read with the built-in register.
 
 Exit codes: 0 clean, 1 findings or invalid definitions, 2 usage or input error.
 `;
@@ -32,6 +37,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./commands/validate-command.ts')).validateCommand,
   readiness: async () => (await import('./commands/readiness-command.ts')).readinessCommand,
   reference: async () => (await import('./commands/reference-command.ts')).referenceCommand,
+  import: async () => (await import('../import/import-command.ts')).importCommand,
 };
 
 /** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
@@ -52,5 +58,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     );
     return EXIT.usage;
   }
-  return runCommand(await load(), rest, io);
+  const run = await load();
+  // --register is every register-reading command's, so it is handled here, once, for all of them.
+  return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, rest, io);
 }

@@ -6,6 +6,7 @@
  */
 
 import { enableCompileCache } from '../../bin/compile-cache-dir.js';
+import { givesRegisterOption } from '../check/commands/register-option-given.ts';
 import { runCodeCachedScript } from './code-cached-script.ts';
 
 /** Set by the build: a hash of the package's check script, `undefined` in `sunset.mjs`, which has none. */
@@ -28,7 +29,8 @@ export async function runCli(): Promise<void> {
   // Reuse compiled code between runs (bin/sunset.js has already, unless this is `sunset.mjs`).
   enableCompileCache();
   const [command, ...rest] = process.argv.slice(2);
-  if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string') {
+  // A check with --register reads register folders, which the check script leaves out: it runs in full below.
+  if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string' && !givesRegisterOption(rest)) {
     const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);
     // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not.
     const ran = () => (process.exitCode === 0 || process.exitCode === 1) && !rest.some((arg) => arg === '-h' || arg === '--help');

@@ -13,7 +13,7 @@ export const GET: APIRoute = async () => {
   await Promise.all(
     register.entries.map(async (entry) => {
       const source = register.sources.get(`entry:${entry.id}`);
-      if (source) updated.set(entry.id, (await stat(path.join(root, source))).mtime);
+      if (source) updated.set(entry.id, (await stat(path.resolve(root, source))).mtime);
     }),
   );
   const xml = buildFeed(register.entries, { siteUrl: register.settings.site_url, updated, fallback: new Date() });

@@ -17,7 +17,8 @@ export const GET: APIRoute = async () => {
   return jsonResponse(
     buildReferenceData({
       entries: register.entries,
-      releases: register.releases,
+      // The reference models the built-in register: releases only imported data names change none of its answers.
+      releases: register.releases.filter((release) => release.origin !== 'imported'),
       endpoints: register.endpoints,
       limits: register.limits,
       siteUrl: register.settings.site_url,

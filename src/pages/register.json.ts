@@ -10,6 +10,8 @@ export const GET: APIRoute = async () => {
       siteUrl: register.settings.site_url,
       areas: register.areas,
       releases: register.releases,
+      upgradeStops: register.upgradeStops,
+      conflicts: register.conflicts,
     }),
   );
 };

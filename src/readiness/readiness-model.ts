@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { registerVersion } from '../check/report/report-origin.ts';
+import { type ImportedFacts, importedFacts } from '../register/imported-facts.ts';
 import type { Register } from '../register/register.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import type { ReadReport, UnreadFile } from './read-reports.ts';
@@ -52,8 +53,8 @@ export interface ReadinessModel {
   siteUrl: string;
   projects: ProjectStatus[];
   entries: EntryImpact[];
-  /** Entries no rule finds, with how many counted projects' ranges include them. */
-  byHand: { id: string; title: string; projects: number }[];
+  /** Entries no rule finds, with how many counted projects' ranges include them (and the platform's links, if imported). */
+  byHand: { id: string; title: string; projects: number; platform?: ImportedFacts }[];
   unread: UnreadFile[];
   /** Expected projects with no counted report. */
   missing: string[];
@@ -169,7 +170,11 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
   const handCounts = new Map<string, number>();
   for (const status of projects) for (const id of status.byHand) handCounts.set(id, (handCounts.get(id) ?? 0) + 1);
   const byHand = [...handCounts]
-    .map(([id, count]) => ({ id, title: register.entry(id)?.title ?? id, projects: count }))
+    .map(([id, count]) => {
+      const entry = register.entry(id);
+      const platform = entry ? importedFacts(entry) : undefined;
+      return { id, title: entry?.title ?? id, projects: count, ...(platform ? { platform } : {}) };
+    })
     .sort((a, b) => a.title.localeCompare(b.title));
 
   const counted = new Set(byProject.keys());

@@ -10,8 +10,10 @@ import { type RegisterEntry, registerEntrySchema } from '../schemas/register-ent
 import { type ReleaseInfo, releasesFileSchema } from '../schemas/releases-file.ts';
 import { type SdkSupport, sdksFileSchema } from '../schemas/sdk-support.ts';
 import { type SiteSettings, siteSettingsSchema } from '../schemas/site-settings.ts';
+import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { checkIntegrity } from './integrity.ts';
+import type { RegisterConflict } from './merge/merge-registers.ts';
 import { locate, parsePath, readYamlWith } from './yaml-source.ts';
 
 /** Everything in `content/` that is data (guides and examples excepted). */
@@ -26,8 +28,13 @@ export interface RegisterData {
   sdks: SdkSupport[];
   /** The spec's placeholders as settings. */
   settings: SiteSettings;
-  /** Where each entry and endpoint was read from, relative to the content directory. */
+  /** Where each entry and endpoint was read from, relative to the content directory (absolute for a merged folder's). */
   sources: Map<string, string>;
+  // Set when register folders are merged in (src/register/merge/): absent for the built-in register alone.
+  /** Required upgrade stops, oldest first; plans go through them. */
+  upgradeStops?: UpgradeStop[];
+  /** Where merged registers disagree, each shown to the reader. */
+  conflicts?: RegisterConflict[];
 }
 
 /** The result of reading content: data where it parsed, and every problem found. */

@@ -3,6 +3,7 @@ import { areaIdSchema } from './area.ts';
 import { detectRuleSchema } from './detect-rule.ts';
 import { enforcementRuleSchema } from './enforcement-rule.ts';
 import { entryIdSchema } from './entry-id.ts';
+import { importedEntryFields } from './imported-source.ts';
 import { namesSchema } from './names.ts';
 import { offeringSchema } from './offering.ts';
 import { readingSchema } from './reading.ts';
@@ -89,8 +90,13 @@ export const registerEntrySchema = z
      * spec does not name, a name spelled our way), each with why. Shown as such on the entry's page.
      */
     readings: z.array(readingSchema).min(1).optional(),
+    // Registers beyond the built-in one (`sunset import`, `--register`): see imported-source.ts.
+    ...importedEntryFields,
   })
   .superRefine((entry, ctx) => {
+    if (entry.origin === 'imported' && entry.sources?.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['sources'], message: 'an imported entry names the one item it was made from' });
+    }
     if (entry.breaking && !entry.breaking_reason) {
       ctx.addIssue({
         code: 'custom',

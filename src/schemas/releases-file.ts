@@ -7,6 +7,8 @@ export const releaseInfoSchema = z.strictObject({
   release: releaseSchema,
   /** One line on what the release means for upgraders, in our words. */
   summary: z.string().min(1).optional(),
+  /** `imported` for a release only a merged register folder names (src/register/merge/); never written here. */
+  origin: z.literal('imported').optional(),
 });
 
 /**

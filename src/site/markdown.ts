@@ -1,6 +1,6 @@
 /**
  * The small Markdown subset register content is written in: paragraphs, `-`/`*`/`1.` lists, fenced code,
- * inline code, `**strong**`, `*emphasis*` and `[links](url)`. Everything else is text, and every character
+ * pipe tables (imported entries keep the platform's), inline code, `**strong**`, `*emphasis*` and `[links](url)`. Everything else is text, and every character
  * of the source is HTML-escaped, so content can never inject markup. Underscores are never emphasis:
  * identifiers such as `CI_JOB_JWT` appear bare in prose.
  */
@@ -52,10 +52,21 @@ export function renderInline(text: string): string {
 
 type Block =
   | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'table'; rows: string[][] }
   | { kind: 'list'; ordered: boolean; items: string[] }
   | { kind: 'code'; lang: string; lines: string[] };
 
 const LIST_ITEM = /^\s*(?:([-*])|(\d+)\.)\s+(.*)$/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/;
+
+/** A table row's cells, without the outer pipes. */
+const cells = (line: string) =>
+  line
+    .trim()
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
 
 function parseBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
@@ -74,6 +85,16 @@ function parseBlocks(markdown: string): Block[] {
       continue;
     }
     if (line.trim() === '') {
+      current = undefined;
+      continue;
+    }
+    // A header row, its rule and the rows after it; a lone row of pipes stays text.
+    if (TABLE_ROW.test(line) && TABLE_RULE.test(lines[index + 1] ?? '')) {
+      const table: Block = { kind: 'table', rows: [cells(line)] };
+      for (index += 2; index < lines.length && TABLE_ROW.test(lines[index] as string); index++)
+        table.rows.push(cells(lines[index] as string));
+      index--;
+      blocks.push(table);
       current = undefined;
       continue;
     }
@@ -106,6 +127,12 @@ export function renderMarkdown(markdown: string): string {
   return parseBlocks(markdown)
     .map((block) => {
       if (block.kind === 'paragraph') return `<p>${renderInline(block.lines.join(' '))}</p>`;
+      if (block.kind === 'table') {
+        const [head = [], ...body] = block.rows;
+        const row = (items: string[], tag: string) =>
+          `<tr>${items.map((cell) => `<${tag}>${renderInline(cell)}</${tag}>`).join('')}</tr>`;
+        return `<div class="table-wrap" tabindex="0"><table><thead>${row(head, 'th')}</thead><tbody>${body.map((items) => row(items, 'td')).join('')}</tbody></table></div>`;
+      }
       if (block.kind === 'code') {
         const lang = block.lang ? ` data-lang="${escapeHtml(block.lang)}"` : '';
         return `<pre${lang}><code>${escapeHtml(block.lines.join('\n'))}</code></pre>`;

@@ -1,6 +1,7 @@
 import type { Area } from '../schemas/area.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../schemas/releases-file.ts';
+import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
 
 /**
  * Version of the shape of `/register.json` and `/releases/<r>.json`. Raised when a field is removed or
@@ -20,6 +21,10 @@ export interface RegisterJsonContext {
   siteUrl: string;
   areas: readonly Area[];
   releases: readonly ReleaseInfo[];
+  /** Required upgrade stops, where a merged register folder gives them (plans in the browser go through them). */
+  upgradeStops?: readonly UpgradeStop[];
+  /** Where merged registers disagree. */
+  conflicts?: readonly { subject: string; registers: string[]; message: string }[];
 }
 
 /**
@@ -32,6 +37,8 @@ export function buildRegisterJson(entries: readonly RegisterEntry[], context: Re
     count: entries.length,
     areas: context.areas,
     releases: context.releases,
+    ...(context.upgradeStops?.length ? { upgrade_stops: context.upgradeStops } : {}),
+    ...(context.conflicts?.length ? { conflicts: context.conflicts } : {}),
     entries: entries.map((entry) => publish(entry, context.siteUrl)),
   };
 }

@@ -13,7 +13,7 @@ describe('sunset', () => {
     const unknown = await runCli(['chek'], REPOS);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'sunset: unknown command "chek"; the commands are check, fix, plan, validate, readiness, reference (sunset --help)\n',
+      'sunset: unknown command "chek"; the commands are check, fix, plan, validate, readiness, reference, import (sunset --help)\n',
     );
   });
 });

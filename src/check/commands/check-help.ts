@@ -24,6 +24,7 @@ Options:
   --max-file-size <bytes> skip larger files (default 1048576)
   --project <name>        the project the JSON report names when neither CI_PROJECT_PATH
                           nor the git remote origin does (for sunset readiness)
+  --register <dir>        also read the register folder <dir> (sunset import --out); repeatable
   --verbose               list skipped files (ignored, binary, too large) and where the
                           register was read from
   -h, --help              this help

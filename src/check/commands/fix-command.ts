@@ -22,6 +22,7 @@ Options:
   --from <release>     the release you run now (default: the register's lowest)
   --dry-run            print a unified diff instead of rewriting files; exit 1 when there is something to fix
   --config-dir <dir>   the repository's configuration folder (default: the register's)
+  --register <dir>     also read the register folder <dir> (sunset import --out); repeatable
   -h, --help           this help
 
 Exit codes: 0 done (or nothing to fix), 1 --dry-run found fixes, 2 usage or input error.

@@ -17,6 +17,9 @@ Options:
   --to <release>     the release you upgrade to (required; must be later than --from)
   --offering <o>     hosted, self-managed or dedicated
   --format <f>       md (default: a Markdown checklist to paste into an issue), text or json
+  --direct           where the range crosses required upgrade stops (sunset import --upgrade-path),
+                     one list for the whole range instead of one per leg between stops
+  --register <dir>   also read the register folder <dir> (sunset import --out); repeatable
   -h, --help         this help
 
 Exit codes: 0 printed, 2 usage error (unknown or malformed release, downgrade, equal releases).
@@ -29,6 +32,7 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
     to: { type: 'string' },
     offering: { type: 'string' },
     format: { type: 'string', default: 'md' },
+    direct: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -45,6 +49,7 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
     from: values.from,
     to: values.to,
     ...(values.offering ? { offering: values.offering } : {}),
+    direct: values.direct,
   });
   if (plan.problems && plan.problems.length > 0) throw new UsageError(plan.problems.map((problem) => problem.message).join('\n'));
   const siteUrl = register.settings.site_url;

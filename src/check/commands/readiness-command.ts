@@ -22,6 +22,7 @@ Options:
                      another target are listed as not counted
   --projects <file>  the projects that should have a report, one path per line (# comments);
                      those without one are listed
+  --register <dir>   also read the register folder <dir> (sunset import --out); repeatable
   -h, --help         this help
 
 Exit codes: 0 site written, 2 usage or input error.

@@ -17,6 +17,7 @@ A file's kind is the analytics/ folder it is in.
 
 Options:
   --config-dir <dir>  the repository's configuration directory (default: .gitlab)
+  --register <dir>    also read the register folder <dir> (sunset import --out); repeatable
   -h, --help          this help
 
 Exit codes: 0 valid, 1 invalid definitions, 2 usage error (unreadable path, a file outside

@@ -2,7 +2,8 @@ import { countBySeverity, type ReportInput } from './report-input.ts';
 
 /**
  * The JSON report: where it comes from, the range, a summary and every finding (stable field names;
- * reference design). `rules` lists the entries whose rules ran, so a reader knows what was looked for.
+ * reference design). `rules` lists the entries whose rules ran, so a reader knows what was looked for;
+ * `checkByHand` the entries of the range that no rule can find, with the platform's links where imported.
  */
 export function jsonReport(input: ReportInput): string {
   const { errors, warnings } = countBySeverity(input.findings);
@@ -31,6 +32,7 @@ export function jsonReport(input: ReportInput): string {
     },
     rules: input.rules.map((rule) => rule.id),
     findings: input.findings,
+    ...(input.byHand ? { checkByHand: input.byHand } : {}),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 import type { CheckRange } from '../active-rules.ts';
 import type { CheckStats } from '../check.ts';
+import type { ByHandItem } from '../check-by-hand.ts';
 import type { Finding, RuleInfo, Severity } from '../finding.ts';
 import type { SkipNote } from '../scan/walk.ts';
 import type { ReportOrigin } from './report-origin.ts';
@@ -25,6 +26,8 @@ export interface ReportInput {
   siteUrl: string;
   /** The project, commit, time and register version the JSON report records. */
   origin?: ReportOrigin;
+  /** Entries of the range no rule can find (the JSON report's `checkByHand`). */
+  byHand?: readonly ByHandItem[];
 }
 
 /** Whether a finding of this severity fails the run at a `--fail-on` level. */

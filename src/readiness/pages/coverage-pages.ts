@@ -1,3 +1,4 @@
+import type { ImportedFacts } from '../../register/imported-facts.ts';
 import { html } from '../html.ts';
 import { pageFile, pager, paginate } from '../paginate.ts';
 import type { ReadinessModel } from '../readiness-model.ts';
@@ -8,6 +9,14 @@ import { count } from '../site-paths.ts';
 export const COVERAGE_ROWS = 200;
 
 type Frame = Omit<PageFrame, 'title' | 'description' | 'root' | 'section'>;
+
+/** What the platform's data says about an entry to check by hand: imported, who must act, its links. */
+function platformFacts(facts: ImportedFacts | undefined) {
+  if (!facts) return '';
+  const role = facts.resolutionRole ? html` · who must act: ${facts.resolutionRole}` : '';
+  const links = facts.links.map((link) => html` · <a href="${link.href}">${link.label}</a>`);
+  return html`<br><small>${facts.imported ? "imported from the platform's data" : "described by the platform's data"}${role}${links}</small>`;
+}
 
 /**
  * `coverage.html` and its further pages: what the numbers do not include. Entries to check by hand,
@@ -43,7 +52,7 @@ ${
     : html`<p>No rule can find these in a repository: every project whose range includes them must check by hand.</p>
 <div class="table-wrap"><table><caption>Entries to check by hand</caption>
 <thead><tr><th scope="col">Entry</th><th scope="col">Projects to check</th></tr></thead>
-<tbody>${model.byHand.map((item) => html`<tr><td><a href="${model.siteUrl}/register/${item.id}/">${item.title}</a></td><td>${item.projects}</td></tr>`)}</tbody></table></div>`
+<tbody>${model.byHand.map((item) => html`<tr><td><a href="${model.siteUrl}/register/${item.id}/">${item.title}</a>${platformFacts(item.platform)}</td><td>${item.projects}</td></tr>`)}</tbody></table></div>`
 }`
     : ''
 }

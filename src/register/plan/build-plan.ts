@@ -1,10 +1,12 @@
 import type { Area } from '../../schemas/area.ts';
 import type { Offering } from '../../schemas/offering.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
+import type { UpgradeStop } from '../../schemas/upgrade-stop.ts';
 import type { Register } from '../register.ts';
 import { compareReleases } from '../releases.ts';
 import { entryCheckCommand, rangeCheckCommand } from './check-commands.ts';
 import { normalizeReleaseInput, PlanError, type PlanInput, type PlanProblem, planProblems } from './release-input.ts';
+import { type LegBounds, legsThrough, onLeg, stopsBetween } from './upgrade-legs.ts';
 
 /** How an item can be found in a repository. */
 export interface PlanDetection {
@@ -28,6 +30,11 @@ export interface AreaGroup {
   items: PlanItem[];
 }
 
+/** One leg of an upgrade through required stops, with the must-do items that take effect on it. */
+export interface PlanLeg extends LegBounds {
+  groups: AreaGroup[];
+}
+
 /** An upgrade plan. When `problems` is non-empty the input was refused and both lists are empty. */
 export interface Plan {
   from: string;
@@ -42,6 +49,13 @@ export interface Plan {
   /** The command that checks a repository for the whole range. */
   checkCommand: string;
   problems?: PlanProblem[];
+  // Where the register knows the platform's required upgrade stops (an imported upgrade path):
+  /** The required stops strictly between `from` and `to`, oldest first. */
+  stops?: UpgradeStop[];
+  /** The upgrade leg by leg through `stops`; each must-do item on the leg that crosses its release. */
+  legs?: PlanLeg[];
+  /** True when the direct list was asked for although the range crosses `stops`. */
+  direct?: boolean;
 }
 
 /** The note on the hosted offering's early removals, in our words after the spec's versioning section. */
@@ -86,7 +100,7 @@ function groupByArea(entries: RegisterEntry[], areas: readonly Area[]): AreaGrou
  * plan with `problems` and empty lists; {@link requirePlan} turns that into a thrown {@link PlanError}.
  */
 export function buildPlan(
-  register: Pick<Register, 'entries' | 'areas' | 'knowsRelease' | 'releases' | 'removedBetween'>,
+  register: Pick<Register, 'entries' | 'areas' | 'knowsRelease' | 'releases' | 'removedBetween' | 'upgradeStops'>,
   input: PlanInput,
 ): Plan {
   const from = normalizeReleaseInput(input.from);
@@ -108,11 +122,28 @@ export function buildPlan(
       compareReleases(entry.removed_in, to) > 0 &&
       !(entry.announced_in !== undefined && compareReleases(entry.announced_in, to) > 0),
   );
+  const stops = stopsBetween(register.upgradeStops ?? [], from, to);
+  const through =
+    stops.length === 0
+      ? {}
+      : input.direct
+        ? { stops, direct: true }
+        : {
+            stops,
+            legs: legsThrough(from, to, stops).map((leg) => ({
+              ...leg,
+              groups: groupByArea(
+                mustDo.filter((entry) => onLeg(entry.removed_in, leg)),
+                register.areas,
+              ),
+            })),
+          };
   return {
     ...base,
     mustDo: groupByArea(mustDo, register.areas),
     planAhead: groupByArea(planAhead, register.areas),
     ...(!offering || offering === 'hosted' ? { hostedNote: HOSTED_NOTE } : {}),
+    ...through,
   };
 }
 

@@ -7,6 +7,8 @@ export interface PlanInput {
   from: string;
   to: string;
   offering?: Offering | string;
+  /** The whole range as one list even where it crosses required upgrade stops (default: leg by leg). */
+  direct?: boolean;
 }
 
 /** Why a plan cannot be built. Pages and the CLI show `message` as is. */

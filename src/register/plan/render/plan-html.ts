@@ -1,6 +1,8 @@
 import { KIND_LABELS, OFFERING_LABELS } from '../../../site/labels.ts';
 import { escapeHtml, renderInline, renderMarkdown } from '../../../site/markdown.ts';
+import { importedFacts } from '../../imported-facts.ts';
 import type { AreaGroup, Plan, PlanItem } from '../build-plan.ts';
+import { legTitle, stopsSentence } from '../upgrade-legs.ts';
 
 /**
  * The upgrade checklist as HTML. One renderer serves the static `/upgrade/<from>-to-<to>/` pages (at build
@@ -10,8 +12,10 @@ import type { AreaGroup, Plan, PlanItem } from '../build-plan.ts';
 function itemHtml(item: PlanItem, withMigration: boolean): string {
   const { entry } = item;
   const checkbox = `c-${item.key}`;
+  const facts = importedFacts(entry);
   const badges = [
     entry.breaking ? '<span class="badge badge-breaking">Breaking</span>' : '',
+    facts?.imported ? '<span class="badge badge-imported">Imported</span>' : '',
     `<span class="badge">${escapeHtml(KIND_LABELS[entry.kind] ?? entry.kind)}</span>`,
     `<span class="badge">${escapeHtml(entry.removed_in)}</span>`,
   ].join('');
@@ -24,21 +28,60 @@ function itemHtml(item: PlanItem, withMigration: boolean): string {
     `<li data-item="${escapeHtml(item.key)}"><input type="checkbox" id="${checkbox}" data-key="${escapeHtml(item.key)}" aria-label="Done: ${escapeHtml(entry.title)}">`,
     `<div class="item-body"><a href="/register/${escapeHtml(entry.id)}/">${escapeHtml(entry.title)}</a>`,
     `<div class="meta">${badges}<span>${escapeHtml(offerings)}</span></div>`,
-    entry.breaking_reason
+    entry.breaking_reason && !facts?.imported
       ? `<p class="breaking-reason"><strong>Breaks:</strong> ${renderInline(entry.breaking_reason)} <a href="/register/#breaking">(Sunset's reading)</a></p>`
       : '',
+    facts ? platformHtml(facts) : '',
     `<div class="detect">${detect}</div><div class="scan-result" data-scan-result hidden></div>${migration}</div></li>`,
   ].join('');
 }
 
+/** What the platform's data says about an item: who must act, and its links. */
+function platformHtml(facts: NonNullable<ReturnType<typeof importedFacts>>): string {
+  const parts = [
+    facts.imported ? "From the platform's data" : "The platform's data describes it",
+    facts.resolutionRole ? `who must act: <strong>${escapeHtml(facts.resolutionRole)}</strong>` : '',
+    ...facts.links.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`),
+  ].filter(Boolean);
+  return `<p class="platform-facts">${parts.join(' · ')}</p>`;
+}
+
 const groupId = (list: string, group: AreaGroup) => `${list}-${group.area.id}`;
 
-function groupsHtml(list: string, groups: AreaGroup[], withMigration: boolean, empty: string): string {
+function groupsHtml(list: string, groups: AreaGroup[], withMigration: boolean, empty: string, heading = 'h3'): string {
   if (groups.length === 0) return `<p>${escapeHtml(empty)}</p>`;
   return groups
     .map(
       (group) =>
-        `<h3 id="${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)} <span class="count">(${group.items.length})</span></h3><ul class="checklist">${group.items.map((item) => itemHtml(item, withMigration)).join('')}</ul>`,
+        `<${heading} id="${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)} <span class="count">(${group.items.length})</span></${heading}><ul class="checklist">${group.items.map((item) => itemHtml(item, withMigration)).join('')}</ul>`,
+    )
+    .join('');
+}
+
+/** The required stops a range crosses, with a link to the other view of it (leg by leg, or direct). */
+function stopsHtml(plan: Plan): string {
+  if (!plan.stops || plan.stops.length === 0) return '';
+  const query = `from=${encodeURIComponent(plan.from)}&to=${encodeURIComponent(plan.to)}${plan.offering ? `&offering=${encodeURIComponent(plan.offering)}` : ''}`;
+  const other = plan.direct
+    ? `<a href="/upgrade/?${escapeHtml(query)}">Plan it through the stops</a>`
+    : `<a href="/upgrade/?${escapeHtml(query)}&amp;direct=1">The whole range as one list</a>`;
+  return [
+    '<section class="plan-stops" aria-labelledby="stops-title">',
+    '<h2 id="stops-title">Required upgrade stops</h2>',
+    `<p${plan.direct ? ' class="problem" role="note"' : ''}>${escapeHtml(stopsSentence(plan.from, plan.to, plan.stops, plan.direct === true))}</p>`,
+    `<ol>${plan.stops.map((stop) => `<li><strong>${escapeHtml(stop.release)}</strong>${stop.note ? `: ${renderInline(stop.note)}` : ''}</li>`).join('')}</ol>`,
+    `<p class="no-print">${other}</p>`,
+    '</section>',
+  ].join('');
+}
+
+/** The must-do list: leg by leg when the plan goes through stops, else by area. */
+function mustDoHtml(plan: Plan): string {
+  if (!plan.legs) return groupsHtml('must-do', plan.mustDo, true, 'Nothing in the register takes effect in this range.');
+  return plan.legs
+    .map(
+      (leg, index) =>
+        `<h3 id="leg-${index}">${escapeHtml(legTitle(leg, index))} <span class="count">(${countOf(leg.groups)})</span></h3>${leg.note ? `<p class="note">${renderInline(leg.note)}</p>` : ''}${groupsHtml(`leg-${index}`, leg.groups, true, 'Nothing takes effect on this leg.', 'h4')}`,
     )
     .join('');
 }
@@ -49,9 +92,13 @@ function contentsHtml(plan: Plan, mustDo: number, planAhead: number): string {
     groups.length === 0
       ? ''
       : `<ul>${groups.map((group) => `<li><a href="#${escapeHtml(groupId(list, group))}">${escapeHtml(group.area.title)}</a> (${group.items.length})</li>`).join('')}</ul>`;
+  const legs = plan.legs
+    ? `<ul>${plan.legs.map((leg, index) => `<li><a href="#leg-${index}">${escapeHtml(legTitle(leg, index))}</a> (${countOf(leg.groups)})</li>`).join('')}</ul>`
+    : areas('must-do', plan.mustDo);
   return [
     '<nav class="plan-contents" aria-label="On this checklist"><details open><summary>On this checklist</summary><ul>',
-    `<li><a href="#must-do">Must do before upgrading</a> (${mustDo})${areas('must-do', plan.mustDo)}</li>`,
+    plan.stops?.length ? '<li><a href="#stops-title">Required upgrade stops</a></li>' : '',
+    `<li><a href="#must-do">Must do before upgrading</a> (${mustDo})${legs}</li>`,
     `<li><a href="#plan-ahead">Plan ahead</a> (${planAhead})${areas('plan-ahead', plan.planAhead)}</li>`,
     plan.hostedNote ? '<li><a href="#hosted">Hosted offering</a></li>' : '',
     '</ul></details></nav>',
@@ -97,6 +144,7 @@ export function renderPlanHtml(plan: Plan): string {
     `<p>${mustDo} changes to act on before upgrading, ${planAhead} to plan ahead for. Check a repository for all of them:</p>`,
     `<pre><code>${escapeHtml(plan.checkCommand)}</code></pre>`,
     contentsHtml(plan, mustDo, planAhead),
+    stopsHtml(plan),
     SCAN_HTML,
     '<div class="toolbar" data-plan-toolbar hidden>',
     `<span class="progress" data-progress role="status">0 of ${mustDo + planAhead} done</span>`,
@@ -112,7 +160,7 @@ export function renderPlanHtml(plan: Plan): string {
     '<p data-export-status aria-live="polite"></p>',
     '</div>',
     `<h2 id="must-do">Must do before upgrading (${mustDo})</h2>`,
-    groupsHtml('must-do', plan.mustDo, true, 'Nothing in the register takes effect in this range.'),
+    mustDoHtml(plan),
     `<h2 id="plan-ahead">Plan ahead (${planAhead})</h2>`,
     '<p>Later removals the register already lists: not needed for this upgrade, but cheaper to handle now.</p>',
     groupsHtml('plan-ahead', plan.planAhead, false, 'The register lists no later removals yet.'),

@@ -1,6 +1,8 @@
 import { KIND_LABELS } from '../../entry-kind-labels.ts';
+import { importedFacts } from '../../imported-facts.ts';
 import type { AreaGroup, Plan } from '../build-plan.ts';
 import { entryUrl } from '../site-links.ts';
+import { legTitle, stopsSentence } from '../upgrade-legs.ts';
 
 /** Options for {@link planToMarkdown}. */
 export interface MarkdownOptions {
@@ -15,10 +17,10 @@ export function escapeLinkText(text: string): string {
   return text.replace(/([[\]\\])/g, '\\$1');
 }
 
-function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions): string[] {
+function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions, level = '####'): string[] {
   const lines: string[] = [];
   for (const group of groups) {
-    lines.push('', `#### ${group.area.title}`, '');
+    lines.push('', `${level} ${group.area.title}`, '');
     for (const item of group.items) {
       const box = options.done?.has(item.key) ? '[x]' : '[ ]';
       const tags = [
@@ -28,10 +30,15 @@ function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions): string
         .filter(Boolean)
         .join(', ');
       const detect = item.detect.command ? `; find uses: \`${item.detect.command}\`` : '; not detectable by a scan';
-      // What breaks is Sunset's reading of the spec, so the line says so.
-      const breaks = item.entry.breaking_reason ? `\n  - Breaks (Sunset's reading): ${item.entry.breaking_reason}` : '';
+      // What breaks is Sunset's reading of the spec, so the line says so; an imported entry's flag is the platform's.
+      const facts = importedFacts(item.entry);
+      const breaks =
+        item.entry.breaking_reason && !facts?.imported ? `\n  - Breaks (Sunset's reading): ${item.entry.breaking_reason}` : '';
+      const platform = facts
+        ? `\n  - ${facts.imported ? "Imported from the platform's data" : "The platform's data"}${facts.resolutionRole ? `; who must act: ${facts.resolutionRole}` : ''}${facts.links.map((link) => `; [${link.label}](${link.href})`).join('')}`
+        : '';
       lines.push(
-        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}${breaks}`,
+        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}${breaks}${platform}`,
       );
     }
   }
@@ -51,9 +58,19 @@ export function planToMarkdown(plan: Plan, options: MarkdownOptions): string {
   }
   lines.push('', `Find uses in a repository with \`${plan.checkCommand}\`.`);
   const count = (groups: AreaGroup[]) => groups.reduce((sum, group) => sum + group.items.length, 0);
+  if (plan.stops && plan.stops.length > 0) {
+    lines.push('', '### Required upgrade stops', '', stopsSentence(plan.from, plan.to, plan.stops, plan.direct === true), '');
+    lines.push(...plan.stops.map((stop) => `- ${stop.release}${stop.note ? `: ${stop.note}` : ''}`));
+  }
   lines.push('', `### Must do before upgrading (${count(plan.mustDo)})`);
   if (plan.mustDo.length === 0) lines.push('', 'Nothing in the register takes effect in this range.');
-  lines.push(...groupsToMarkdown(plan.mustDo, options));
+  if (plan.legs) {
+    plan.legs.forEach((leg, index) => {
+      lines.push('', `#### ${legTitle(leg, index)} (${count(leg.groups)})`);
+      if (leg.groups.length === 0) lines.push('', 'Nothing takes effect on this leg.');
+      lines.push(...groupsToMarkdown(leg.groups, options, '#####'));
+    });
+  } else lines.push(...groupsToMarkdown(plan.mustDo, options));
   lines.push('', `### Plan ahead (${count(plan.planAhead)})`);
   if (plan.planAhead.length === 0) lines.push('', 'The register lists no later removals yet.');
   lines.push(...groupsToMarkdown(plan.planAhead, options));

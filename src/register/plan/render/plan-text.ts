@@ -1,5 +1,7 @@
+import { importedFacts, importedFactsLine } from '../../imported-facts.ts';
 import type { AreaGroup, Plan } from '../build-plan.ts';
 import { entryUrl } from '../site-links.ts';
+import { legTitle, stopsSentence } from '../upgrade-legs.ts';
 
 /** The styles a terminal plan uses; the CLI passes its palette (colours, or none off a terminal). */
 export interface PlanPalette {
@@ -8,17 +10,19 @@ export interface PlanPalette {
   red(text: string): string;
 }
 
-function groupLines(groups: readonly AreaGroup[], siteUrl: string, palette: PlanPalette): string[] {
+function groupLines(groups: readonly AreaGroup[], siteUrl: string, palette: PlanPalette, indent = ''): string[] {
   const lines: string[] = [];
   for (const group of groups) {
-    lines.push(`  ${palette.bold(group.area.title)}`);
+    lines.push(`${indent}  ${palette.bold(group.area.title)}`);
     for (const item of group.items) {
       const tag = item.entry.breaking ? `${palette.red('breaking')} ` : '';
-      lines.push(`    [ ] ${tag}${item.entry.title} ${palette.dim(`(${item.entry.kind} in ${item.entry.removed_in})`)}`);
-      lines.push(`        ${palette.dim(entryUrl(siteUrl, item.entry.id))}`);
+      lines.push(`${indent}    [ ] ${tag}${item.entry.title} ${palette.dim(`(${item.entry.kind} in ${item.entry.removed_in})`)}`);
+      lines.push(`${indent}        ${palette.dim(entryUrl(siteUrl, item.entry.id))}`);
       lines.push(
-        `        ${palette.dim(item.detect.command ? `find uses: ${item.detect.command}` : 'not detectable by a scan')}`,
+        `${indent}        ${palette.dim(item.detect.command ? `find uses: ${item.detect.command}` : 'not detectable by a scan')}`,
       );
+      const facts = importedFacts(item.entry);
+      if (facts) lines.push(`${indent}        ${palette.dim(importedFactsLine(facts))}`);
     }
   }
   return lines;
@@ -34,9 +38,24 @@ export function planText(plan: Plan, siteUrl: string, palette: PlanPalette): str
     `Check a repository: ${plan.checkCommand}`,
     '',
   ];
+  if (plan.stops && plan.stops.length > 0) {
+    lines.push(
+      palette.bold('Required upgrade stops'),
+      `  ${stopsSentence(plan.from, plan.to, plan.stops, plan.direct === true)}`,
+    );
+    for (const stop of plan.stops) lines.push(`  ${stop.release}${stop.note ? palette.dim(`  ${stop.note}`) : ''}`);
+    lines.push('');
+  }
   lines.push(palette.bold(`Must do before upgrading (${count(plan.mustDo)})`));
   if (plan.mustDo.length === 0) lines.push('  Nothing in the register takes effect in this range.');
-  lines.push(...groupLines(plan.mustDo, siteUrl, palette), '');
+  if (plan.legs) {
+    plan.legs.forEach((leg, index) => {
+      lines.push(`  ${palette.bold(`${legTitle(leg, index)} (${count(leg.groups)})`)}`);
+      if (leg.groups.length === 0) lines.push('    Nothing takes effect on this leg.');
+      lines.push(...groupLines(leg.groups, siteUrl, palette, '  '));
+    });
+    lines.push('');
+  } else lines.push(...groupLines(plan.mustDo, siteUrl, palette), '');
   lines.push(palette.bold(`Plan ahead (${count(plan.planAhead)})`));
   if (plan.planAhead.length === 0) lines.push('  The register lists no later removals yet.');
   lines.push(...groupLines(plan.planAhead, siteUrl, palette));
@@ -59,6 +78,7 @@ export function planJson(plan: Plan, siteUrl: string): string {
         ...(entry.announced_in ? { announced_in: entry.announced_in } : {}),
         url: entryUrl(siteUrl, entry.id),
         detect,
+        ...(importedFacts(entry) ? { platform: importedFacts(entry) } : {}),
       })),
     }));
   const out = {
@@ -69,6 +89,19 @@ export function planJson(plan: Plan, siteUrl: string): string {
     mustDo: groups(plan.mustDo),
     planAhead: groups(plan.planAhead),
     ...(plan.hostedNote ? { hostedNote: plan.hostedNote } : {}),
+    ...(plan.stops ? { stops: plan.stops } : {}),
+    ...(plan.legs
+      ? {
+          legs: plan.legs.map((leg, index) => ({
+            from: leg.from,
+            to: leg.to,
+            title: legTitle(leg, index),
+            ...(leg.note ? { note: leg.note } : {}),
+            groups: groups(leg.groups),
+          })),
+        }
+      : {}),
+    ...(plan.direct ? { direct: true } : {}),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
 }

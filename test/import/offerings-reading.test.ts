@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readOfferings } from '../../src/import/offerings-reading.ts';
+
+describe('readOfferings', () => {
+  it.each([
+    ['This applies to GitLab Self-Managed only.', ['self-managed']],
+    ['This change applies to GitLab.com only; others keep their default.', ['hosted']],
+    ['Only on GitLab Self-Managed and GitLab Dedicated can an administrator allow it.', ['self-managed', 'dedicated']],
+    ['This applies to GitLab Dedicated only.', ['dedicated']],
+    ['Update dashboards. Offering: GitLab Self-Managed', ['self-managed']],
+    ['**Offering:** GitLab.com, GitLab Self-Managed', ['hosted', 'self-managed']],
+  ])('restricts offerings where the text says "%s"', (body, offerings) => {
+    const reading = readOfferings('A title', body);
+    expect(reading.offerings).toEqual(offerings);
+    expect(reading.basis).toMatch(/^the text says "/);
+  });
+
+  it('restricts offerings where every tier is a plan of one offering', () => {
+    expect(readOfferings('t', 'b', ['Silver', 'Gold'])).toEqual({
+      offerings: ['hosted'],
+      basis: 'the tiers (Silver, Gold) are plans of the hosted offering only',
+    });
+    expect(readOfferings('t', 'b', ['Core', 'Starter']).offerings).toEqual(['self-managed']);
+  });
+
+  it('lists every offering, and says so, where the item does not say', () => {
+    for (const [body, tiers] of [
+      ['Self-managed users keep their default while GitLab.com moves first.', []],
+      ['Nothing about offerings.', ['Free', 'Premium', 'Ultimate']],
+      ['b', ['Silver', 'Premium']],
+    ] as const) {
+      expect(readOfferings('t', body, tiers)).toEqual({
+        offerings: ['hosted', 'self-managed', 'dedicated'],
+        basis: 'the item does not say which offerings it applies to, so every offering is listed',
+      });
+    }
+  });
+});
