@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATA_FILE } from '../../../src/reference/host/data-dir.ts';
+import { type RunningServer, startReferenceServer } from '../../../src/reference/start-server.ts';
+
+/**
+ * `--data-dir` in this process, the way `npm run reference -- --data-dir DIR` starts: what the server
+ * acknowledged is there after a restart, what it deleted stays deleted, and a file it did not write is
+ * refused at start with a message that names it. (data-dir.test.ts kills a separate process instead.)
+ */
+const dirs: string[] = [];
+const running: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratch(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sunset-restart-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string): Promise<RunningServer> {
+  const server = await startReferenceServer({ port: 0, host: '127.0.0.1', dataDir });
+  running.push(server);
+  return server;
+}
+
+async function stop(server: RunningServer): Promise<void> {
+  running.splice(running.indexOf(server), 1);
+  await server.close();
+}
+
+const KEYS = '/api/v4/projects/1/error_tracking/client_keys';
+const token = { 'PRIVATE-TOKEN': 'demo-maintainer-token' };
+const keyIds = async (server: RunningServer) =>
+  ((await (await fetch(`${server.url}${KEYS}`, { headers: token })).json()) as { id: number }[]).map((key) => key.id);
+
+describe('a data directory across restarts in one process', () => {
+  it('keeps a created key and forgets a deleted one', async () => {
+    const dir = scratch();
+    const first = await start(dir);
+    const created = (await (await fetch(`${first.url}${KEYS}`, { method: 'POST', headers: token })).json()) as { id: number };
+    const before = await keyIds(first);
+    expect(before).toContain(created.id);
+    await stop(first);
+
+    const second = await start(dir);
+    expect(await keyIds(second)).toEqual(before);
+    expect((await fetch(`${second.url}${KEYS}/${created.id}`, { method: 'DELETE', headers: token })).status).toBe(204);
+    await stop(second);
+
+    const third = await start(dir);
+    expect(await keyIds(third)).toEqual(before.filter((id) => id !== created.id));
+  });
+
+  it('refuses a file it did not write, naming it', async () => {
+    const refusal = async (prepare: (file: string) => void) => {
+      const dir = scratch();
+      prepare(path.join(dir, DATA_FILE));
+      return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
+        async (server) => {
+          await server.close();
+          return 'started';
+        },
+        (error: Error) => error.message,
+      );
+    };
+    const sqlite = (file: string, sql: string) => {
+      const db = new DatabaseSync(file);
+      db.exec(sql);
+      db.close();
+    };
+    expect(await refusal((file) => writeFileSync(file, 'not a database at all, just text'))).toMatch(
+      /reference\.sqlite.* not a (readable SQLite|Sunset reference) database/,
+    );
+    expect(await refusal((file) => sqlite(file, 'CREATE TABLE notes (text TEXT);'))).toMatch(
+      /reference\.sqlite.* not a Sunset reference database/,
+    );
+    expect(
+      await refusal((file) =>
+        sqlite(
+          file,
+          "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'photos'), ('version', '1');",
+        ),
+      ),
+    ).toMatch(/reference\.sqlite.* a SQLite database of something else \(format photos\)/);
+    expect(
+      await refusal((file) =>
+        sqlite(
+          file,
+          "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'sunset-reference'), ('version', '99');",
+        ),
+      ),
+    ).toMatch(/reference\.sqlite.* written by another version of the reference \(data version 99, this one reads /);
+  });
+
+  it('refuses a data directory that is a file', async () => {
+    const file = path.join(scratch(), 'plain-file');
+    writeFileSync(file, 'x');
+    await expect(startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: file })).rejects.toThrow(
+      /plain-file.*(not a directory|exists and is not a directory)/,
+    );
+  });
+});
