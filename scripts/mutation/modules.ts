@@ -144,13 +144,19 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     id: 'plan',
     name: 'plan and release parsing',
-    mutate: ['src/register/releases.ts', 'src/register/plan/release-input.ts', 'src/register/plan/build-plan.ts'],
+    mutate: [
+      'src/register/releases.ts',
+      'src/register/plan/release-input.ts',
+      'src/register/plan/build-plan.ts',
+      'src/register/plan/upgrade-legs.ts',
+    ],
     tests: [
       'test/register/releases.test.ts',
       'test/register/plan/build-plan.test.ts',
       'test/register/plan/patch-release-input.test.ts',
       'test/register/plan/plan-ahead-offering.test.ts',
       'test/register/plan/plan-order.test.ts',
+      'test/register/plan/plan-through-stops.test.ts',
       'test/check/commands/plan-command.test.ts',
     ],
   },
