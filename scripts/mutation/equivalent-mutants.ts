@@ -240,4 +240,16 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     within: 'if (bytes >= 1024 * 1024 &&',
     why: 'In the first comparison it lets through sizes from 1 byte below 1 MiB, and the second condition (a whole number of MiB) still refuses every one of them.',
   },
+  {
+    file: 'src/reference/platform/group-access.ts',
+    mutator: 'StringLiteral',
+    original: "'(empty)'",
+    why: 'Every route that calls it has a non-empty group segment in its path, so the id is never empty.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limit-handlers.ts',
+    mutator: 'StringLiteral',
+    original: "'unknown'",
+    why: 'Only the window key changes, and callers without an address still all share that one key.',
+  },
 ];
