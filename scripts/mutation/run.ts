@@ -1,10 +1,11 @@
 /**
  * `npm run mutation [-- <group>…]`: StrykerJS once per group of `modules.ts` (every group by default), each
  * with its own tests and incremental file, then the score per module and the survivors no explanation
- * covers. Exit 0 when every run finished (whatever the score), 1 when a run failed, 2 for an unknown group.
+ * covers. `--summary` only sums up the groups' last reports again (after an explanation is added, say).
+ * Exit 0 when every run finished (whatever the score), 1 when a run failed, 2 for an unknown group.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,10 +90,15 @@ function summary(groups: readonly MutationGroup[], seconds: Map<string, number>)
   return `${lines.join('\n')}\n`;
 }
 
-const groups = chosenGroups(process.argv.slice(2));
-const seconds = new Map<string, number>();
+const args = process.argv.slice(2);
+const summaryOnly = args.includes('--summary');
+const groups = chosenGroups(args.filter((arg) => arg !== '--summary'));
+const timing = (group: MutationGroup) => path.join(root, '.cache', 'mutation', group.id, 'seconds.txt');
+const seconds = new Map<string, number>(
+  groups.filter((group) => existsSync(timing(group))).map((group) => [group.id, Number(readFileSync(timing(group), 'utf8'))]),
+);
 let failed = false;
-for (const group of groups) {
+for (const group of summaryOnly ? [] : groups) {
   process.stdout.write(
     `\n== mutation group ${group.id}: ${group.name} (${group.mutate.length} modules, ${group.tests.length} test files)\n`,
   );
@@ -103,6 +109,8 @@ for (const group of groups) {
     env: { ...process.env, MUTATION_GROUP: group.id },
   });
   seconds.set(group.id, Math.round((performance.now() - started) / 1000));
+  mkdirSync(path.dirname(timing(group)), { recursive: true });
+  writeFileSync(timing(group), String(seconds.get(group.id)));
   if (result.status !== 0) {
     failed = true;
     process.stderr.write(`mutation: the run of group ${group.id} failed (exit ${result.status ?? result.signal})\n`);
