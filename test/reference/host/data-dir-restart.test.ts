@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_FILE } from '../../../src/reference/host/data-dir.ts';
+import { PAYLOAD_DATA_SCHEMA } from '../../../src/reference/analytics/collector/tp2-payload.ts';
+import { DATA_FILE, openDataDir } from '../../../src/reference/host/data-dir.ts';
 import { type RunningServer, startReferenceServer } from '../../../src/reference/start-server.ts';
 
 /**
@@ -58,6 +59,79 @@ describe('a data directory across restarts in one process', () => {
     expect(await keyIds(third)).toEqual(before.filter((id) => id !== created.id));
   });
 
+  it('keeps accepted events and forgets deleted settings, and writes ahead', async () => {
+    const dir = scratch();
+    const headers = { ...token, 'Content-Type': 'application/json' };
+    const settings = `${'/api/v4/projects/1/product_analytics/settings'}`;
+    const count = async (server: RunningServer) => {
+      const answer = await fetch(`${server.url}/api/v4/projects/1/product_analytics/request/load`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: {
+            measures: ['TrackedEvents.count'],
+            filters: [{ member: 'TrackedEvents.docPath', operator: 'equals', values: ['/kept'] }],
+          },
+        }),
+      });
+      return ((await answer.json()) as { data: Record<string, string>[] }).data[0]?.['TrackedEvents.count'];
+    };
+    const collectorHost = async (server: RunningServer) =>
+      ((await (await fetch(`${server.url}${settings}`, { headers })).json()) as { collector_host?: string }).collector_host;
+
+    const first = await start(dir);
+    const batch = {
+      schema: PAYLOAD_DATA_SCHEMA,
+      data: Array.from({ length: 3 }, (_, index) => ({
+        e: 'pv',
+        aid: 'demo-app',
+        url: 'https://shop.example.com/kept',
+        duid: `u${index}`,
+      })),
+    };
+    expect(
+      (await fetch(`${first.url}/com.snowplowanalytics.snowplow/tp2`, { method: 'POST', body: JSON.stringify(batch) })).status,
+    ).toBe(200);
+    const put = await fetch(`${first.url}${settings}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ collector_host: 'https://c.example.com' }),
+    });
+    expect(put.status).toBe(200);
+    const mode = new DatabaseSync(path.join(dir, DATA_FILE), { readOnly: true });
+    expect(mode.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    mode.close();
+    await stop(first);
+
+    const second = await start(dir);
+    expect([await count(second), await collectorHost(second)]).toEqual(['3', 'https://c.example.com']);
+    expect((await fetch(`${second.url}${settings}`, { method: 'DELETE', headers })).status).toBeLessThan(300);
+    await stop(second);
+
+    const third = await start(dir);
+    expect([await count(third), (await collectorHost(third)) ?? null]).toEqual(['3', null]);
+  });
+
+  it('answers 503 while another process holds the write lock, and writes again once it is released', async () => {
+    const dir = scratch();
+    const server = await start(dir);
+    const lock = new DatabaseSync(path.join(dir, DATA_FILE));
+    lock.exec('BEGIN IMMEDIATE');
+    const refused = await fetch(`${server.url}${KEYS}`, { method: 'POST', headers: token });
+    lock.exec('ROLLBACK');
+    lock.close();
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^503 Service Unavailable: .*reference\.sqlite/);
+    expect((await fetch(`${server.url}${KEYS}`, { method: 'POST', headers: token })).status).toBe(201);
+  });
+
+  it('starts on an empty file as on a new one', async () => {
+    const dir = scratch();
+    writeFileSync(path.join(dir, DATA_FILE), '');
+    const server = await start(dir);
+    expect((await keyIds(server)).length).toBeGreaterThan(0);
+  });
+
   it('refuses a file it did not write, naming it', async () => {
     const refusal = async (prepare: (file: string) => void) => {
       const dir = scratch();
@@ -88,7 +162,22 @@ describe('a data directory across restarts in one process', () => {
           "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'photos'), ('version', '1');",
         ),
       ),
-    ).toMatch(/reference\.sqlite.* a SQLite database of something else \(format photos\)/);
+    ).toMatch(/reference\.sqlite:? (is )?a SQLite database of something else \(format photos\)/);
+    expect(
+      await refusal((file) =>
+        sqlite(file, "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('version', '1');"),
+      ),
+    ).toMatch(/reference\.sqlite:? (is )?a SQLite database of something else \(format missing\)/);
+    const ours = (extra: string) =>
+      `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+       CREATE TABLE journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry TEXT NOT NULL);
+       INSERT INTO meta VALUES ('format', 'sunset-reference'), ('version', '1'); ${extra}`;
+    expect(await refusal((file) => sqlite(file, ours("INSERT INTO state VALUES ('errors/keys', '{not json');")))).toMatch(
+      /reference\.sqlite.*state.*not valid JSON/,
+    );
+    expect(await refusal((file) => sqlite(file, ours("INSERT INTO journal (entry) VALUES ('{not json');")))).toMatch(
+      /reference\.sqlite.*journal.*not (valid JSON|a journal entry)/,
+    );
     expect(
       await refusal((file) =>
         sqlite(
@@ -102,6 +191,7 @@ describe('a data directory across restarts in one process', () => {
   it('refuses a data directory that is a file', async () => {
     const file = path.join(scratch(), 'plain-file');
     writeFileSync(file, 'x');
+    await expect(openDataDir(file)).rejects.toThrow(/plain-file.*not a directory/);
     await expect(startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: file })).rejects.toThrow(
       /plain-file.*(not a directory|exists and is not a directory)/,
     );
