@@ -252,12 +252,4 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: "'unknown'",
     why: 'Only the window key changes, and callers without an address still all share that one key.',
   },
-  {
-    file: 'src/reference/host/data-dir.ts',
-    mutator: 'BlockStatement',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the mutated source, quoted as it is written
-    original:
-      "{ throw new Error( `--data-dir needs Node's built-in node:sqlite, which this Node (${process.version}) does not provide without a flag; ` + `use Node 22.13 or later, or start Node 22.12 with --experimental-sqlite (${(error as Error).message})`, ); }",
-    why: 'Reached only on a Node without node:sqlite; the tests run on the pinned Node 24, which has it.',
-  },
 ];
