@@ -5,7 +5,10 @@
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write(`sunset needs Node 22.12 or later; this is Node ${process.versions.node}\n`);
+  // One line that says what to do: pre-commit runs node hooks with the `node` first on PATH, as npx does.
+  process.stderr.write(
+    `sunset needs Node 22.12 or later, and this is Node ${process.versions.node} (${process.execPath}): install Node 22.12+ and put it first on PATH (a pre-commit hook runs with the node found there)\n`,
+  );
   process.exit(2);
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run build:cli` (and `prepack`): compiles the CLI and the library to JavaScript for the package.
+ * `npm run build:cli` (and `npm run package`, `npm run release`): compiles the CLI and the library to JavaScript for the package.
  *
  *   lib/cli.js, lib/index.js, lib/<worker>.js and shared chunks  the code, npm dependencies inlined
  *   lib/check-script.js        `sunset check` alone in one script, which lib/cli.js runs with a code cache
@@ -239,6 +239,7 @@ for (const name of readdirSync(path.join(LIB, 'types'), { recursive: true, encod
 }
 
 const size = (file: string) => `${(statSync(file).size / 1024).toFixed(0)} KB`;
-console.log(
+// On standard error: `npm run package` prints the tarball's path, and only that, on standard output.
+console.error(
   `build:cli: ${data.entries.length} entries; lib/ with ${workers.size} worker(s); sunset.mjs ${size(ONE_FILE)}; data ${size(path.join(LIB, PACKAGED_DATA_FILE))} + ${size(path.join(LIB, PACKAGED_MORE_DATA_FILE))}`,
 );

@@ -15,4 +15,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 await writeBundle(path.join(PROJECT_ROOT, BUNDLE_PATH), data);
-console.log(`register bundle: ${data.entries.length} entries, ${data.errors.length} error conditions -> ${BUNDLE_PATH}`);
+// On standard error: a lifecycle script prints nothing on standard output, which tools read as theirs.
+process.stderr.write(
+  `register bundle: ${data.entries.length} entries, ${data.errors.length} error conditions -> ${BUNDLE_PATH}\n`,
+);

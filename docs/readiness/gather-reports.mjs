@@ -10,10 +10,14 @@
 //   READINESS_ARTIFACT       the artifact file (default: sunset-report.json)
 //   READINESS_OUT            where to write the reports (default: reports); projects.txt is written beside it
 //   READINESS_MAX_PROJECTS   refuse groups larger than this (default: 20000)
+//   READINESS_JOB_PAGES      how many pages of 100 recent jobs to search per project (default: 3)
 //
-// For each project it asks the jobs artifacts API for the file from the newest successful READINESS_JOB job
-// on the default branch. A project without one is left out of reports/ but listed in projects.txt, so the
-// readiness site lists it as expected without a report.
+// For each project it lists the recent jobs (passed or failed) and takes the file from the newest
+// READINESS_JOB job on the default branch that kept its artifacts. A failed job counts as much as a passed
+// one: the check fails exactly the projects that still use what the release removes, and those are the
+// ones readiness must count. (The "latest artifacts" API would not do: it looks at successful jobs only.)
+// A project without such a job is left out of reports/ but listed in projects.txt, so the readiness site
+// lists it as expected without a report.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,6 +29,7 @@ const job = env.READINESS_JOB || 'sunset-check';
 const artifact = env.READINESS_ARTIFACT || 'sunset-report.json';
 const out = env.READINESS_OUT || 'reports';
 const maxProjects = Number(env.READINESS_MAX_PROJECTS || 20000);
+const jobPages = Number(env.READINESS_JOB_PAGES || 3);
 const MAX_BYTES = 64 * 1024 * 1024;
 const PARALLEL = 8;
 
@@ -37,6 +42,8 @@ if (!group) fail('READINESS_GROUP is not set (the group whose projects to gather
 if (!token) fail('READINESS_TOKEN is not set (a token with read_api on the group)');
 if (!(Number.isInteger(maxProjects) && maxProjects > 0))
   fail(`READINESS_MAX_PROJECTS "${env.READINESS_MAX_PROJECTS}" is not a whole number`);
+if (!(Number.isInteger(jobPages) && jobPages > 0 && jobPages <= 50))
+  fail(`READINESS_JOB_PAGES "${env.READINESS_JOB_PAGES}" is not a whole number from 1 to 50`);
 
 const headers = { 'PRIVATE-TOKEN': token };
 const get = (url) => fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
@@ -58,15 +65,46 @@ for (let page = '1'; page; ) {
 await mkdir(out, { recursive: true });
 let found = 0;
 const problems = [];
+/**
+ * The project's READINESS_JOB jobs on its default branch that still have artifacts, newest first, from the
+ * recent jobs that passed or failed (a canceled or skipped job wrote no report worth reading).
+ */
+async function candidateJobs(project) {
+  const found = [];
+  for (let page = 1; page <= jobPages; page++) {
+    const url = `${api}/projects/${project.id}/jobs?scope[]=failed&scope[]=success&per_page=100&page=${page}`;
+    const response = await get(url);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText} listing jobs`);
+    const jobs = await response.json();
+    for (const candidate of jobs) {
+      const archived = (candidate.artifacts ?? []).some((file) => file.file_type === 'archive');
+      if (candidate.name === job && candidate.ref === project.branch && archived) found.push(candidate);
+    }
+    // The list is newest first: the first match is the one wanted, unless its artifact turns out gone.
+    if (found.length > 0 || jobs.length < 100 || !response.headers.get('x-next-page')) break;
+  }
+  return found.sort((a, b) => b.id - a.id);
+}
+
 async function gather(project) {
-  const url = `${api}/projects/${project.id}/jobs/artifacts/${encodeURIComponent(project.branch)}/raw/${artifact}?job=${encodeURIComponent(job)}`;
-  const response = await get(url).catch((error) => ({ ok: false, status: 0, statusText: error.message }));
-  if (response.status === 404) return; // no successful job with the report: listed as missing
-  if (!response.ok) return void problems.push(`${project.path}: ${response.status} ${response.statusText}`);
-  const body = await response.text();
-  if (body.length > MAX_BYTES) return void problems.push(`${project.path}: the report is over ${MAX_BYTES} bytes`);
-  await writeFile(path.join(out, `${project.path.replaceAll('/', '__')}.json`), body);
-  found++;
+  let jobs;
+  try {
+    jobs = await candidateJobs(project);
+  } catch (error) {
+    return void problems.push(`${project.path}: ${error.message}`);
+  }
+  for (const candidate of jobs.slice(0, 3)) {
+    const url = `${api}/projects/${project.id}/jobs/${candidate.id}/artifacts/${artifact.split('/').map(encodeURIComponent).join('/')}`;
+    const response = await get(url).catch((error) => ({ ok: false, status: 0, statusText: error.message }));
+    if (response.status === 404) continue; // this job's archive lacks the file (or expired): try the one before
+    if (!response.ok) return void problems.push(`${project.path}: ${response.status} ${response.statusText}`);
+    const body = await response.text();
+    if (body.length > MAX_BYTES) return void problems.push(`${project.path}: the report is over ${MAX_BYTES} bytes`);
+    await writeFile(path.join(out, `${project.path.replaceAll('/', '__')}.json`), body);
+    found++;
+    return;
+  }
+  // No job with the report: the project is listed as expected without one.
 }
 for (let start = 0; start < projects.length; start += PARALLEL)
   await Promise.all(projects.slice(start, start + PARALLEL).map(gather));

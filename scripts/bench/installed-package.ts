@@ -1,9 +1,9 @@
 /**
- * The package as users get it, for benchmarks: `npm pack` (which builds it) and `npm install` of the
- * tarball into an empty project under `work`. Returns the installed `sunset` command.
+ * The package as users get it, for benchmarks: `npm run package` (which builds and packs it) and
+ * `npm install` of the tarball into an empty project under `work`. Returns the installed `sunset` command.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -13,8 +13,10 @@ const npm = (args: string[], cwd: string) =>
 
 /** Packs this project and installs the tarball into `work/consumer`; the path of its `sunset` bin. */
 export function installPackage(work: string): string {
-  npm(['pack', '--pack-destination', work], ROOT);
-  const tarball = path.join(work, readdirSync(work).find((name) => name.endsWith('.tgz')) ?? '');
+  const tarball = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'pack-package.ts'), '--out', work], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   const consumer = path.join(work, 'consumer');
   mkdirSync(consumer);
   writeFileSync(path.join(consumer, 'package.json'), '{"name":"consumer","private":true}\n');

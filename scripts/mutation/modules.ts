@@ -163,11 +163,12 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     id: 'readiness',
     name: 'readiness totals',
-    mutate: ['src/readiness/readiness-model.ts'],
+    mutate: ['src/readiness/readiness-model.ts', 'src/readiness/report-summary.ts'],
     tests: [
       'test/readiness/readiness-totals.test.ts',
       'test/readiness/repeated-report.test.ts',
       'test/readiness/report-coverage.test.ts',
+      'test/readiness/report-summary.test.ts',
     ],
   },
   {

@@ -23,11 +23,17 @@ export interface CheckOptions {
   maxBytes?: number;
   /** Threads that read and match files (default: the machine's cores, at most 4). */
   threads?: number;
+  /** Files this run writes (reports, the baseline), by absolute path, with why they are not read. */
+  ownOutputs?: ReadonlyMap<string, string>;
+  /** List what ignore files leave out, in `ignored` (for `--verbose`). */
+  listIgnored?: boolean;
+  /** Hears the running count of files found, for progress on a large tree. */
+  onFile?: (count: number) => void;
 }
 
 /** Counts that say how much was read, for the summary and `--verbose`. */
 export interface CheckStats {
-  /** Files the walk found. */
+  /** Files scanned: those the walk found, less those skipped (binary, too large, unreadable, Sunset's own reports). */
   files: number;
   /** Bytes read. */
   bytes: number;
@@ -44,6 +50,11 @@ export interface CheckResult {
   rules: RuleInfo[];
   stats: CheckStats;
   skipped: SkipNote[];
+  /**
+   * Files left out on purpose and not counted: this run's own outputs, and (with `listIgnored`) what ignore
+   * files leave out. Listed by `--verbose`.
+   */
+  ignored: SkipNote[];
   /** Where CI configuration was read (local includes resolved), so `sunset fix` reads files as the check did. */
   layout: CiLayout;
   /** The root-relative path of each file with findings, by the path findings show. */
@@ -56,8 +67,13 @@ export interface CheckResult {
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
   const pool = createScanPool(options.threads);
-  const { files, skipped } = walk(options.paths, options.cwd, (count) => {
-    if (count === WARM_AT) pool.warm();
+  const { files, skipped, ignored } = walk(options.paths, options.cwd, {
+    onFile: (count) => {
+      if (count === WARM_AT) pool.warm();
+      options.onFile?.(count);
+    },
+    ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
+    ...(options.listIgnored ? { listIgnored: true } : {}),
   });
 
   const layout = ciLayout(files, options.configDir);
@@ -69,9 +85,10 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   });
   // A finding of something missing stands only if no file of the repository settled it.
   const findings = standingFindings(output);
+  const readSkipped = output.skipped.length;
   skipped.push(...output.skipped);
   const stats: CheckStats = {
-    files: files.length,
+    files: files.length - readSkipped,
     bytes: output.bytes,
     candidates: output.candidates,
     suppressed: output.suppressed,
@@ -84,8 +101,9 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   for (const rule of rules) infos.set(rule.info.id, rule.info);
   infos.set('parse-error', parseErrorInfo());
   skipped.sort((a, b) => a.path.localeCompare(b.path));
+  ignored.sort((a, b) => a.path.localeCompare(b.path));
   const withFindings = new Set(findings.map((finding) => finding.file));
   const rootPaths = new Map(files.flatMap((file) => (withFindings.has(file.path) ? [[file.path, file.rootPath] as const] : [])));
   const byHand = options.only ? [] : checkByHand(register, options.range);
-  return { findings, rules: [...infos.values()], stats, skipped, layout, rootPaths, byHand };
+  return { findings, rules: [...infos.values()], stats, skipped, ignored, layout, rootPaths, byHand };
 }

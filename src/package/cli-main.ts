@@ -22,7 +22,9 @@ const MINIMUM = [22, 12] as const;
 export async function runCli(): Promise<void> {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1])) {
-    process.stderr.write(`sunset needs Node ${MINIMUM.join('.')} or later; this is Node ${process.versions.node}\n`);
+    process.stderr.write(
+      `sunset needs Node ${MINIMUM.join('.')} or later, and this is Node ${process.versions.node} (${process.execPath}): install Node ${MINIMUM.join('.')}+ and put it first on PATH\n`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -32,8 +34,10 @@ export async function runCli(): Promise<void> {
   // A check with --register reads register folders, which the check script leaves out: it runs in full below.
   if (command === 'check' && typeof SUNSET_CHECK_SCRIPT_HASH === 'string' && !givesRegisterOption(rest)) {
     const script = new URL(`./${CHECK_SCRIPT_FILE}`, import.meta.url);
-    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not.
-    const ran = () => (process.exitCode === 0 || process.exitCode === 1) && !rest.some((arg) => arg === '-h' || arg === '--help');
+    // A check that ran (exit 0 or 1) has compiled what later checks run; help or a usage error has not. One
+    // that found something (exit 1) also compiled how findings are reported: its cache holds more.
+    const ran = () =>
+      rest.some((arg) => arg === '-h' || arg === '--help') ? 0 : process.exitCode === 1 ? 2 : process.exitCode === 0 ? 1 : 0;
     const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH, ran).exports;
     process.exitCode = await runCheck(rest);
     return;

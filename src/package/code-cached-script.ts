@@ -49,33 +49,53 @@ export type CacheUse = 'used' | 'made' | 'off';
 
 /**
  * Runs the script at `url`, whose text the build hashed as `hash`, and returns what it exports. `keep` says,
- * at exit, whether the run is one whose compiled code later runs should start from (the cache is made at
- * most once per script, so a run that only printed help should not be the one).
+ * at exit, how much of the script the run called: 0 for a run whose compiled code later runs should not
+ * start from (it only printed help), 1 for an ordinary run, 2 for one that went further (a check with
+ * findings formats them, which a clean one never does). A cache is made once per level, and a run that
+ * went further than the cache it started from makes the cache of its level, so a check with findings
+ * does not compile its findings' code on every start because the first run happened to be clean.
  */
 export function runCodeCachedScript<Exports>(
   url: URL,
   hash: string,
-  keep: () => boolean = () => true,
+  keep: () => number | boolean = () => true,
 ): { exports: Exports; cache: CacheUse } {
   const filename = fileURLToPath(url);
   const source = readFileSync(filename, 'utf8');
   const cacheDir = getCompileCacheDir();
-  const cacheFile =
+  const stem =
     cacheDir === undefined
       ? undefined
-      : path.join(cacheDir, `sunset-${hash}-${Math.trunc(statSync(filename).mtimeMs).toString(36)}.cache`);
-  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+      : path.join(cacheDir, `sunset-${hash}-${Math.trunc(statSync(filename).mtimeMs).toString(36)}`);
+  const cacheFile = (level: number) => (level > 1 ? `${stem}-${level}.cache` : `${stem}.cache`);
+  let cachedLevel = 0;
+  let cachedData: Buffer | undefined;
+  for (const level of stem === undefined ? [] : [MAX_LEVEL, 1]) {
+    cachedData = readCache(cacheFile(level));
+    if (cachedData) {
+      cachedLevel = level;
+      break;
+    }
+  }
   const compiled = new Script(`(function (exports, require, module, ${SCRIPT_URL_PARAMETER}) {${source}\n})`, {
     filename,
     ...(cachedData ? { cachedData } : {}),
   });
   let cache: CacheUse = 'off';
-  if (cacheFile !== undefined) {
-    cache = cachedData !== undefined && !compiled.cachedDataRejected ? 'used' : 'made';
+  if (stem !== undefined) {
+    const used = cachedData !== undefined && !compiled.cachedDataRejected;
+    cache = used ? 'used' : 'made';
+    const from = used ? cachedLevel : 0;
     // Taken at exit, once the command has called what it needs.
-    if (cache === 'made') process.once('exit', () => keep() && writeCache(cacheFile, compiled.createCachedData()));
+    process.once('exit', () => {
+      const level = Math.min(MAX_LEVEL, Number(keep()));
+      if (level > from) writeCache(cacheFile(level), compiled.createCachedData());
+    });
   }
   const module = { exports: {} as Exports };
   compiled.runInThisContext()(module.exports, createRequire(url), module, url.href);
   return { exports: module.exports, cache };
 }
+
+/** The highest level of a cache (see {@link runCodeCachedScript}). */
+const MAX_LEVEL = 2;

@@ -26,13 +26,28 @@ export function pageFile(base: string, index: number): string {
   return index === 0 ? `${base}.html` : `${base}-${index + 1}.html`;
 }
 
-/** Links to every page of a list; nothing when it has one page. */
+/** Pages linked on each side of the current one; the first and the last are always linked too. */
+const PAGER_REACH = 4;
+
+/**
+ * Links to the pages of a list: the first, the last, and those within {@link PAGER_REACH} of the current
+ * one, with a gap marked where pages are skipped; nothing when it has one page. Every page stays reachable
+ * in a few steps, and a list of a thousand pages does not put a thousand links on each of them.
+ */
 export function pager(base: string, count: number, current: number, label: string): Html {
   if (count < 2) return html``;
-  const links = Array.from({ length: count }, (_, index) =>
-    index === current
-      ? html`<li><a href="${pageFile(base, index)}" aria-current="page">${index + 1}</a></li>`
-      : html`<li><a href="${pageFile(base, index)}">${index + 1}</a></li>`,
-  );
+  const links: Html[] = [];
+  let previous = -1;
+  for (let index = 0; index < count; index++) {
+    const shown = index === 0 || index === count - 1 || Math.abs(index - current) <= PAGER_REACH;
+    if (!shown) continue;
+    if (previous >= 0 && index > previous + 1) links.push(html`<li aria-hidden="true">…</li>`);
+    links.push(
+      index === current
+        ? html`<li><a href="${pageFile(base, index)}" aria-current="page">${index + 1}</a></li>`
+        : html`<li><a href="${pageFile(base, index)}">${index + 1}</a></li>`,
+    );
+    previous = index;
+  }
   return html`<nav class="pager" aria-label="${label}"><ul>${links}</ul></nav>`;
 }

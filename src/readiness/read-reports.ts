@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type CheckReport, checkReportSchema, schemaProblems } from './report-schema.ts';
+import { type CheckReport, parseCheckReport } from './report-schema.ts';
 
 /** A report file that was read and fits the format. */
 export interface ReadReport {
@@ -68,7 +68,7 @@ export function readReport(file: string, cwd: string, limits: ReadLimits = DEFAU
   } catch (error) {
     return { file, reason: `is not JSON: ${(error as Error).message}` };
   }
-  const parsed = checkReportSchema.safeParse(data);
-  if (!parsed.success) return { file, reason: `is not a sunset check JSON report: ${schemaProblems(parsed.error)}` };
-  return { file, report: parsed.data };
+  const parsed = parseCheckReport(data);
+  if ('problem' in parsed) return { file, reason: `is not a sunset check JSON report: ${parsed.problem}` };
+  return { file, report: parsed.report };
 }

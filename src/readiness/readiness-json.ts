@@ -12,7 +12,7 @@ export function readinessJson(model: ReadinessModel): string {
     projects: model.projects.map((status) => ({
       project: status.project,
       ready: status.ready,
-      findings: status.report.findings.length,
+      findings: status.report.findings,
       errors: status.errors,
       warnings: status.warnings,
       checkByHand: status.byHand.length,
@@ -33,7 +33,7 @@ export function readinessJson(model: ReadinessModel): string {
     entries: model.entries.map((impact) => ({
       id: impact.id,
       title: impact.title,
-      projects: impact.projects.length,
+      projects: impact.projects,
       blocking: impact.blocking,
       findings: impact.findings,
     })),

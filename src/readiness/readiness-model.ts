@@ -3,55 +3,48 @@ import { registerVersion } from '../check/report/report-origin.ts';
 import { type ImportedFacts, importedFacts } from '../register/imported-facts.ts';
 import type { Register } from '../register/register.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
-import type { ReadReport, UnreadFile } from './read-reports.ts';
-import { coverageProblem, coverageRules } from './report-coverage.ts';
-import type { CheckReport, ReportFinding } from './report-schema.ts';
+import type { UnreadFile } from './read-reports.ts';
+import { coverageRules, targetProblem } from './report-coverage.ts';
+import { type CountedSummary, type ReportSummary, ruleCountsOf } from './report-summary.ts';
 import { buildTrend, type Trend } from './trend.ts';
 
-/** A counted report with the file it came from. */
-export interface CountedReport extends CheckReport {
-  project: string;
-  time: string;
-  file: string;
-}
-
-/** One project's standing: its newest report, and the ones before it. */
+/** One project's standing: its newest counted report, and the ones before it. */
 export interface ProjectStatus {
   project: string;
   /** File name of the project's page, without extension. */
   slug: string;
-  report: CountedReport;
+  report: CountedSummary;
   /** No finding at error level: nothing the target release removes is still used. */
   ready: boolean;
   errors: number;
   warnings: number;
-  /** Findings by rule id, errors first. */
-  byEntry: { id: string; findings: ReportFinding[] }[];
   /** Entries of the project's range that no rule can find. */
   byHand: readonly string[];
   /** Every counted report of the project, oldest first. */
-  history: CountedReport[];
+  history: CountedSummary[];
 }
 
-/** A register entry (or error condition, or parse error) and the projects that use it. */
+/** A register entry (or error condition, or parse error) and how many projects use it. */
 export interface EntryImpact {
   id: string;
   title: string;
   entry?: RegisterEntry;
-  /** Projects with findings of this rule, blocked ones first. */
-  projects: { status: ProjectStatus; findings: ReportFinding[]; blocking: boolean }[];
+  /** Projects with findings of this rule. */
+  projects: number;
   /** Projects where it is an error. */
   blocking: number;
   findings: number;
 }
 
-/** Everything the readiness site and files show. */
+/** Everything the readiness site and files show, but the findings themselves (see write-site.ts). */
 export interface ReadinessModel {
   target: string;
   generatedAt: string;
   registerVersion: string;
   siteUrl: string;
+  /** By project path. */
   projects: ProjectStatus[];
+  /** Most blocking first. */
   entries: EntryImpact[];
   /** Entries no rule finds, with how many counted projects' ranges include them (and the platform's links, if imported). */
   byHand: { id: string; title: string; projects: number; platform?: ImportedFacts }[];
@@ -59,7 +52,7 @@ export interface ReadinessModel {
   /** Expected projects with no counted report. */
   missing: string[];
   totals: { projects: number; ready: number; notReady: number; findings: number; errors: number; warnings: number };
-  /** Findings over time, when reports of more than one day were given. */
+  /** Findings over time, a point per day reports were taken. */
   trend?: Trend;
 }
 
@@ -84,7 +77,8 @@ function titleOf(register: Register, id: string): { title: string; entry?: Regis
 /** Options of {@link buildReadiness}. */
 export interface ReadinessInput {
   register: Register;
-  reports: readonly ReadReport[];
+  /** Every report read and fitting the format, in the order read (see gather-reports.ts). */
+  reports: readonly ReportSummary[];
   unread: readonly UnreadFile[];
   target: string;
   /** Projects that should have a report (`--projects`). */
@@ -98,22 +92,22 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
   const version = registerVersion(register);
   const rules = coverageRules(register);
   const unread: UnreadFile[] = [...input.unread];
-  const byProject = new Map<string, CountedReport[]>();
+  const byProject = new Map<string, CountedSummary[]>();
   const seen = new Map<string, string>();
-  for (const { file, report } of input.reports) {
-    const problem = coverageProblem(report, target, version, rules);
+  for (const report of input.reports) {
+    const problem = report.problems.before ?? targetProblem(report.range, target) ?? report.problems.after;
     if (problem) {
-      unread.push({ file, reason: problem });
+      unread.push({ file: report.file, reason: problem });
       continue;
     }
-    const counted = { ...report, file } as CountedReport;
+    const counted = report as CountedSummary;
     const key = `${counted.project}\n${counted.time}`;
     const earlier = seen.get(key);
     if (earlier) {
-      unread.push({ file, reason: `repeats ${earlier} (same project and time)` });
+      unread.push({ file: counted.file, reason: `repeats ${earlier} (same project and time)` });
       continue;
     }
-    seen.set(key, file);
+    seen.set(key, counted.file);
     const list = byProject.get(counted.project) ?? [];
     list.push(counted);
     byProject.set(counted.project, list);
@@ -122,26 +116,14 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
   const projects: ProjectStatus[] = [];
   for (const [project, history] of byProject) {
     history.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-    const report = history[history.length - 1] as CountedReport;
-    const groups = new Map<string, ReportFinding[]>();
-    let errors = 0;
-    for (const finding of report.findings) {
-      if (finding.severity === 'error') errors++;
-      const group = groups.get(finding.ruleId) ?? [];
-      group.push(finding);
-      groups.set(finding.ruleId, group);
-    }
-    const byEntry = [...groups]
-      .map(([id, findings]) => ({ id, findings }))
-      .sort((a, b) => errorsIn(b.findings) - errorsIn(a.findings) || a.id.localeCompare(b.id));
+    const report = history[history.length - 1] as CountedSummary;
     projects.push({
       project,
       slug: projectSlug(project),
       report,
-      ready: errors === 0,
-      errors,
-      warnings: report.findings.length - errors,
-      byEntry,
+      ready: report.errors === 0,
+      errors: report.errors,
+      warnings: report.findings - report.errors,
       byHand: rules.byHand(report.range),
       history,
     });
@@ -150,22 +132,20 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
 
   const impacts = new Map<string, EntryImpact>();
   for (const status of projects) {
-    for (const { id, findings } of status.byEntry) {
+    for (const [id, findings, errors] of ruleCountsOf(status.report)) {
       let impact = impacts.get(id);
       if (!impact) {
-        impact = { id, ...titleOf(register, id), projects: [], blocking: 0, findings: 0 };
+        impact = { id, ...titleOf(register, id), projects: 0, blocking: 0, findings: 0 };
         impacts.set(id, impact);
       }
-      const blocking = findings.some((finding) => finding.severity === 'error');
-      impact.projects.push({ status, findings, blocking });
-      impact.findings += findings.length;
-      if (blocking) impact.blocking++;
+      impact.projects++;
+      impact.findings += findings;
+      if (errors > 0) impact.blocking++;
     }
   }
   const entries = [...impacts.values()].sort(
-    (a, b) => b.blocking - a.blocking || b.projects.length - a.projects.length || a.id.localeCompare(b.id),
+    (a, b) => b.blocking - a.blocking || b.projects - a.projects || a.id.localeCompare(b.id),
   );
-  for (const impact of entries) impact.projects.sort((a, b) => Number(b.blocking) - Number(a.blocking));
 
   const handCounts = new Map<string, number>();
   for (const status of projects) for (const id of status.byHand) handCounts.set(id, (handCounts.get(id) ?? 0) + 1);
@@ -183,7 +163,7 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
   let findings = 0;
   for (const status of projects) {
     errors += status.errors;
-    findings += status.report.findings.length;
+    findings += status.report.findings;
   }
   const ready = projects.filter((status) => status.ready).length;
   const trend = buildTrend(projects);
@@ -207,10 +187,4 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
     },
     ...(trend ? { trend } : {}),
   };
-}
-
-function errorsIn(findings: readonly ReportFinding[]): number {
-  let count = 0;
-  for (const finding of findings) if (finding.severity === 'error') count++;
-  return count;
 }

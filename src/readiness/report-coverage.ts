@@ -41,24 +41,48 @@ export function coverageRules(register: Register): CoverageRules {
 const list = (ids: readonly string[], shown = 3) =>
   ids.slice(0, shown).join(', ') + (ids.length > shown ? ` and ${ids.length - shown} more` : '');
 
+/** The part of a report coverage reads: everything but its findings. */
+type Covered = Pick<CheckReport, 'project' | 'range' | 'register' | 'rules' | 'time' | 'tool'>;
+
+/**
+ * Why a report cannot be counted whatever the target, before and after the target is compared (so the
+ * first reason a reader needs comes first): it names no project; it lacks what an older sunset did not
+ * record, or did not look for some of the rules of its range.
+ */
+export function targetFreeProblems(
+  report: Covered,
+  registerVersion: string,
+  rules: CoverageRules,
+): { before?: string; after?: string } {
+  if (!report.project)
+    return { before: 'names no project (run sunset check in CI, in a clone with a remote, or with --project)' };
+  if (!report.register || !report.rules || !report.time)
+    return {
+      after: `was written by sunset ${report.tool.version}, which does not record its register; run the check again with a newer sunset`,
+    };
+  const ran = new Set(report.rules);
+  const missing = [...rules.expected(report.range)].filter((id) => !ran.has(id));
+  if (missing.length === 0) return {};
+  if (report.register.version === registerVersion)
+    return { after: `ran only some of the rules (sunset check --rule): it did not look for ${list(missing)}` };
+  return { after: `was read with an older register (${report.register.version}) that did not look for ${list(missing)}` };
+}
+
+/** Why a report of another target release is not counted, or undefined when it is for the target. */
+export function targetProblem(range: { to: string }, target: string): string | undefined {
+  return range.to === target ? undefined : `is for another target release: it checks up to ${range.to}, not ${target}`;
+}
+
 /**
  * Why a report cannot be counted for a target, or undefined when it can. A report for another release
  * answers another question; one read with a register that lacked some of today's rules may miss uses.
  */
 export function coverageProblem(
-  report: CheckReport,
+  report: Covered,
   target: string,
   registerVersion: string,
   rules: CoverageRules,
 ): string | undefined {
-  if (!report.project) return 'names no project (run sunset check in CI, in a clone with a remote, or with --project)';
-  if (report.range.to !== target) return `is for another target release: it checks up to ${report.range.to}, not ${target}`;
-  if (!report.register || !report.rules || !report.time)
-    return `was written by sunset ${report.tool.version}, which does not record its register; run the check again with a newer sunset`;
-  const ran = new Set(report.rules);
-  const missing = [...rules.expected(report.range)].filter((id) => !ran.has(id));
-  if (missing.length === 0) return undefined;
-  if (report.register.version === registerVersion)
-    return `ran only some of the rules (sunset check --rule): it did not look for ${list(missing)}`;
-  return `was read with an older register (${report.register.version}) that did not look for ${list(missing)}`;
+  const { before, after } = targetFreeProblems(report, registerVersion, rules);
+  return before ?? targetProblem(report.range, target) ?? after;
 }

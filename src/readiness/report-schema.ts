@@ -32,6 +32,53 @@ export const checkReportSchema = z.object({
   findings: z.array(findingSchema),
 });
 
+/** The report without its findings, which {@link readFindings} checks in a plain loop. */
+const envelopeSchema = checkReportSchema.extend({ findings: z.array(z.unknown()) });
+
+const LIMITS = { ruleId: 200, file: 4096, text: 10_000 } as const;
+
+/**
+ * The findings of a report, checked as {@link checkReportSchema} checks them (same rules, same
+ * `findings.N.field: message` problems), in a loop: a readiness run over many projects checks millions of
+ * findings, and a schema library's per-object cost would then be most of the run.
+ */
+function readFindings(raw: readonly unknown[]): { findings: ReportFinding[] } | { problem: string } {
+  const fail = (index: number, field: string, message: string) => ({ problem: `findings.${index}.${field}: ${message}` });
+  for (let index = 0; index < raw.length; index++) {
+    const item = raw[index] as Record<string, unknown> | null;
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      return { problem: `findings.${index}: expected object` };
+    const { ruleId, severity, file, line, column } = item;
+    const match = item.match ?? '';
+    const message = item.message ?? '';
+    if (typeof ruleId !== 'string' || ruleId.length === 0 || ruleId.length > LIMITS.ruleId)
+      return fail(index, 'ruleId', `expected a string of 1 to ${LIMITS.ruleId} characters`);
+    if (severity !== 'error' && severity !== 'warning') return fail(index, 'severity', 'expected "error" or "warning"');
+    if (typeof file !== 'string' || file.length > LIMITS.file)
+      return fail(index, 'file', `expected a string of at most ${LIMITS.file} characters`);
+    if (!Number.isInteger(line) || (line as number) < 0) return fail(index, 'line', 'expected a whole number, 0 or more');
+    if (!Number.isInteger(column) || (column as number) < 0) return fail(index, 'column', 'expected a whole number, 0 or more');
+    if (typeof match !== 'string' || match.length > LIMITS.text)
+      return fail(index, 'match', `expected a string of at most ${LIMITS.text} characters`);
+    if (typeof message !== 'string' || message.length > LIMITS.text)
+      return fail(index, 'message', `expected a string of at most ${LIMITS.text} characters`);
+    // Checked in place rather than copied: a run over an instance's reports would otherwise build every
+    // finding twice. Only the defaults are filled in.
+    item.match = match;
+    item.message = message;
+  }
+  return { findings: raw as ReportFinding[] };
+}
+
+/** Checks parsed JSON against the report format; the report, or the first problems as `field.path: message`. */
+export function parseCheckReport(data: unknown): { report: CheckReport } | { problem: string } {
+  const envelope = envelopeSchema.safeParse(data);
+  if (!envelope.success) return { problem: schemaProblems(envelope.error) };
+  const read = readFindings(envelope.data.findings);
+  if ('problem' in read) return read;
+  return { report: { ...envelope.data, findings: read.findings } };
+}
+
 /** A parsed report. */
 export type CheckReport = z.output<typeof checkReportSchema>;
 

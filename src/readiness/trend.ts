@@ -1,4 +1,5 @@
 import type { ProjectStatus } from './readiness-model.ts';
+import { ruleCountsOf } from './report-summary.ts';
 
 /** One day of the trend: every project as its newest report on or before that day saw it. */
 export interface TrendPoint {
@@ -18,15 +19,21 @@ export interface Trend {
   byEntry: Map<string, number[]>;
 }
 
+/** Whether a trend has the two days or more a chart needs: one day is a point, shown in readiness.json only. */
+export function drawable(trend: Trend | undefined): trend is Trend {
+  return (trend?.points.length ?? 0) > 1;
+}
+
 const day = (time: string) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * The trend across the days reports were taken, or undefined for a single day. A project that was not
- * scanned on a day counts with its last report before it, so totals do not dip when scans are staggered.
+ * The trend across the days reports were taken (one point for a single day), or undefined when no report
+ * was counted. A project that was not scanned on a day counts with its last report before it, so totals do
+ * not dip when scans are staggered.
  */
 export function buildTrend(projects: readonly Pick<ProjectStatus, 'history'>[]): Trend | undefined {
   const dates = [...new Set(projects.flatMap((status) => status.history.map((report) => day(report.time))))].sort();
-  if (dates.length < 2) return undefined;
+  if (dates.length === 0) return undefined;
   const points: TrendPoint[] = dates.map((date) => ({ date, projects: 0, ready: 0, findings: 0, errors: 0 }));
   const byEntry = new Map<string, number[]>();
   for (const { history } of projects) {
@@ -44,15 +51,12 @@ export function buildTrend(projects: readonly Pick<ProjectStatus, 'history'>[]):
       const report = history[current] as (typeof history)[number];
       if (moved) {
         counts = new Map();
-        errors = 0;
-        for (const finding of report.findings) {
-          counts.set(finding.ruleId, (counts.get(finding.ruleId) ?? 0) + 1);
-          if (finding.severity === 'error') errors++;
-        }
+        errors = report.errors;
+        for (const [id, findings] of ruleCountsOf(report)) counts.set(id, findings);
       }
       const point = points[index] as TrendPoint;
       point.projects++;
-      point.findings += report.findings.length;
+      point.findings += report.findings;
       point.errors += errors;
       if (errors === 0) point.ready++;
       for (const [id, count] of counts) {

@@ -21,7 +21,9 @@ writeFileSync(script, scriptText(21));
 writeFileSync(
   path.join(work, 'run.mjs'),
   `import { runCodeCachedScript } from ${JSON.stringify(MODULE)};
-const { exports, cache } = runCodeCachedScript(new URL('./script.js', import.meta.url), '0123abcd', () => process.env.KEEP !== 'no');
+const { exports, cache } = runCodeCachedScript(new URL('./script.js', import.meta.url), '0123abcd', () =>
+  process.env.KEEP === 'no' ? 0 : Number(process.env.KEEP ?? 1),
+);
 console.log(JSON.stringify({ ...exports, cache }));
 `,
 );
@@ -37,7 +39,7 @@ function run(env: Record<string, string> = {}) {
 }
 
 const caches = () =>
-  readdirSync(cacheRoot, { recursive: true, encoding: 'utf8' }).filter((name) => /sunset-0123abcd-\w+\.cache$/.test(name));
+  readdirSync(cacheRoot, { recursive: true, encoding: 'utf8' }).filter((name) => /sunset-0123abcd-\w+(-2)?\.cache$/.test(name));
 
 describe('a script run with a code cache', () => {
   it("runs with Node's require and its own URL in place of import.meta.url, and returns its exports", () => {
@@ -54,6 +56,18 @@ describe('a script run with a code cache', () => {
     expect(again).toMatchObject({ value: 42, cache: 'used' });
   });
 
+  it('makes a fuller cache once a run goes further than the cache it started from, and starts from it after', () => {
+    const before = caches().length;
+    // A run that went further (a check with findings) starts from the ordinary cache and keeps its own.
+    expect(run({ KEEP: '2' }).cache).toBe('used');
+    expect(caches()).toHaveLength(before + 1);
+    expect(caches().some((name) => name.endsWith('-2.cache'))).toBe(true);
+    // Every later run, ordinary or further, starts from the fuller cache and makes no other.
+    expect(run({ KEEP: '1' }).cache).toBe('used');
+    expect(run({ KEEP: '2' }).cache).toBe('used');
+    expect(caches()).toHaveLength(before + 1);
+  });
+
   it('makes a new cache once the script file changes, never running the old code of a text as long', () => {
     // V8 itself checks only the length of the source a cache was made from.
     writeFileSync(script, scriptText(35));
@@ -61,6 +75,6 @@ describe('a script run with a code cache', () => {
     utimesSync(script, later, later);
     expect(run()).toMatchObject({ value: 70, cache: 'made' });
     expect(run()).toMatchObject({ value: 70, cache: 'used' });
-    expect(caches()).toHaveLength(2);
+    expect(caches()).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { run } from './processes.ts';
@@ -61,9 +61,35 @@ describe('the packed package', () => {
     ]);
   });
 
+  it('publishes a package.json without the clone’s scripts and toolchain: no script whose file is missing', () => {
+    const manifest = JSON.parse(run('tar', ['-xzOf', packed.tarball, 'package/package.json'], packed.work).stdout) as {
+      scripts?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+      bin: Record<string, string>;
+    };
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    for (const file of Object.values(manifest.bin)) expect(files).toContain(file.replace(/^\.\//, ''));
+    // The clone's own lifecycle scripts print nothing on standard output, which npm's callers read as theirs.
+    const { scripts } = JSON.parse(readFileSync(path.join(packed.root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const event of ['prepare', 'prepack', 'postpack', 'postinstall', 'install', 'preinstall']) {
+      const command = scripts[event];
+      if (!command) continue;
+      const [program = '', ...args] = command.split(' ');
+      const result = run(program === 'node' ? process.execPath : program, args, packed.root);
+      expect(result.stdout, `${event}: ${command}`).toBe('');
+    }
+    // The project itself is never packed as it stands: its prepack says what to run instead.
+    const refused = run('npm', ['pack', '--dry-run', '--loglevel=error'], packed.root);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('run npm run package');
+  });
+
   it('passes npm publish --dry-run with no warnings', () => {
-    // --ignore-scripts: the tarball under test is already built; only the manifest and file list are checked.
-    const result = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--loglevel=warn', '--color=false'], packed.root);
+    // In the staged folder the tarball was packed from: the package exactly as it is published.
+    const result = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--loglevel=warn', '--color=false'], packed.staged);
     expect(result.code, result.stderr).toBe(0);
     const warnings = result.stderr
       .split('\n')

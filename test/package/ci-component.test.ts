@@ -22,11 +22,19 @@ function job(inputs: Record<string, string>): Job {
   return (parse(interpolate(component, inputs)) as Record<string, Job>)['sunset-check'] as Job;
 }
 
-/** Runs the job's script lines in one shell, stopping at the first failing line, as a runner does. */
-function runJob(inputs: Record<string, string>, fixture: string) {
-  const spec = job(inputs);
+/** A checkout of a fixture repository, as the runner makes it. */
+function checkout(fixture: string): string {
   const project = mkdtempSync(path.join(packed.work, 'ci-project-'));
   cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', fixture), project, { recursive: true });
+  return project;
+}
+
+/**
+ * Runs the job's script lines in one shell, stopping at the first failing line, as a runner does, in a
+ * fresh checkout of the fixture or in one given (a retried job).
+ */
+function runJob(inputs: Record<string, string>, fixture: string, project = checkout(fixture)) {
+  const spec = job(inputs);
   const home = mkdtempSync(path.join(packed.work, 'ci-home-'));
   const exports = Object.entries({ ...spec.variables, SUNSET_HOME: home }).map(([name, value]) => `export ${name}='${value}'`);
   const script = ['set -e', ...exports, ...spec.script].join('\n');
@@ -63,9 +71,28 @@ describe('templates/check.yml, the CI/CD component', () => {
     const quality = JSON.parse(readFileSync(path.join(result.project, 'gl-code-quality-report.json'), 'utf8')) as {
       fingerprint: string;
     }[];
-    expect(quality.length).toBeGreaterThanOrEqual(report.findings.length);
+    expect(quality.length).toBe(report.findings.length);
     expect(quality.every((issue) => typeof issue.fingerprint === 'string')).toBe(true);
     expect(readFileSync(path.join(result.project, 'sunset-junit.xml'), 'utf8')).toContain('<testsuites');
+  });
+
+  it('scans once, and a second run in the same checkout counts the same in every report', () => {
+    const inputs = { to: '18.0', package: packed.tarball };
+    expect(job(inputs).script.filter((line) => /"\$SUNSET" check /.test(line))).toHaveLength(1);
+    const first = runJob(inputs, 'uses');
+    const read = (file: string) => readFileSync(path.join(first.project, file), 'utf8');
+    const counts = () => ({
+      json: (JSON.parse(read('sunset-report.json')) as { findings: unknown[] }).findings.length,
+      codequality: (JSON.parse(read('gl-code-quality-report.json')) as unknown[]).length,
+      junit: Number(/<testsuites name="sunset" tests="(\d+)"/.exec(read('sunset-junit.xml'))?.[1]),
+      log: /(\d+) findings/.exec(first.stdout)?.[1],
+    });
+    const before = counts();
+    expect(before.json).toBeGreaterThan(5);
+    expect(before).toEqual({ json: before.json, codequality: before.json, junit: before.json, log: String(before.json) });
+    const second = runJob(inputs, 'uses', first.project);
+    expect(second.code).toBe(first.code);
+    expect({ ...counts(), log: /(\d+) findings/.exec(second.stdout)?.[1] }).toEqual(before);
   });
 
   it('passes with fail-on never and honours offering and paths', () => {

@@ -34,6 +34,16 @@ describe("docs/ci-job.md's hand-written job", () => {
     expect(result.code, result.stderr).toBe(1);
     for (const report of Object.values(job?.artifacts.reports ?? {}))
       expect(existsSync(path.join(project, report)), report).toBe(true);
-    expect(readFileSync(path.join(project, 'sunset-junit.xml'), 'utf8')).toContain('runner-register-arguments-removed');
+    const junit = readFileSync(path.join(project, 'sunset-junit.xml'), 'utf8');
+    expect(junit).toContain('runner-register-arguments-removed');
+    // What fails the job shows as failed test cases, as many as the code-quality report has errors.
+    const quality = JSON.parse(readFileSync(path.join(project, 'gl-code-quality-report.json'), 'utf8')) as { severity: string }[];
+    const errors = quality.filter((issue) => issue.severity === 'major').length;
+    expect(errors).toBeGreaterThan(0);
+    expect(junit).toContain(`failures="${errors}"`);
+    // The job retried in the same checkout reads the same files and writes the same reports.
+    const again = run('bash', ['-c', ['set -e', ...exports, ...(job?.script ?? [])].join('\n')], project);
+    expect(again.code).toBe(1);
+    expect(readFileSync(path.join(project, 'sunset-junit.xml'), 'utf8')).toBe(junit);
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { STAGE } from '../../scripts/package/stage-package.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The oldest Node line the package supports, installed from npm's cache or the registry like any package. */
@@ -17,16 +18,21 @@ function npm(args: string[], cwd: string): string {
 }
 
 /**
- * Once per run: packs the package (which runs `prepack`, the build), installs the tarball into an empty
- * project, and installs Node 22 beside it, so every package test works on the same artefacts.
+ * Once per run: packs the package as a release does (`npm run package`: the build, then the staged folder
+ * with the published manifest), installs the tarball into an empty project, and installs Node 22 beside
+ * it, so every package test works on the same artefacts.
  */
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'sunset-package-'));
-  // `npm pack` runs `prepack` (the build), whose output shares stdout; the tarball is the one file it writes.
-  npm(['pack', '--pack-destination', work], ROOT);
+  // The script prints the tarball's path alone on standard output.
+  const printed = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'pack-package.ts'), '--out', work], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
   const tarballs = readdirSync(work).filter((name) => name.endsWith('.tgz'));
-  if (tarballs.length !== 1) throw new Error(`npm pack wrote ${tarballs.length} tarballs to ${work}`);
-  const tarball = path.join(work, tarballs[0] as string);
+  if (tarballs.length !== 1 || printed !== path.join(work, tarballs[0] as string))
+    throw new Error(`npm run package printed "${printed}" and wrote ${tarballs.join(', ') || 'no tarball'} to ${work}`);
+  const tarball = printed;
 
   const consumer = path.join(work, 'consumer');
   mkdirSync(consumer);
@@ -44,6 +50,7 @@ export default async function setup(project: TestProject) {
     tarball,
     consumer,
     oneFile: path.join(ROOT, 'sunset.mjs'),
+    staged: STAGE,
     node22: path.join(oldNode, 'node_modules', 'node', 'bin', 'node'),
   });
   return () => rmSync(work, { recursive: true, force: true });
@@ -60,6 +67,8 @@ export interface PackedPackage {
   consumer: string;
   /** The one-file build, written by the same build. */
   oneFile: string;
+  /** The staged package the tarball was packed from (scripts/package/stage-package.ts). */
+  staged: string;
   /** A Node 22 binary. */
   node22: string;
 }

@@ -117,6 +117,7 @@ describe('sunset readiness on reports the checker wrote', () => {
     const count = json.projects.find((item) => item.project === 'team/clean')?.checkByHand ?? 0;
     expect(count).toBeGreaterThan(5);
     expect(page).toContain(`${count} entries of this range that no rule can find`);
+    expect(page).toContain(`href="../coverage.html#by-hand"`);
   });
 
   it('gives each project a page with its findings grouped by entry, suppressed and baselined counts and scan time', () => {

@@ -61,17 +61,49 @@ let server: Server;
 let api: string;
 const requests: string[] = [];
 
+/** A job as the jobs API lists it: newest first, with an artifacts archive when it kept one. */
+interface StandInJob {
+  id: number;
+  name: string;
+  ref: string;
+  status: 'success' | 'failed' | 'canceled';
+  artifacts: { file_type: string }[];
+  /** The `sunset-report.json` inside its archive, if any. */
+  report?: string;
+}
+
+const archive = [{ file_type: 'archive' }, { file_type: 'metadata' }];
+
 beforeAll(async () => {
-  const artifacts = new Map([
-    [11, await projectJob('uses', 'my-org/app')],
-    [12, await projectJob('clean', 'my-org/tools/cli')],
-  ]);
+  const usesReport = await projectJob('uses', 'my-org/app');
+  const cleanReport = await projectJob('clean', 'my-org/tools/cli');
   const projects = [
     { id: 11, path_with_namespace: 'my-org/app', default_branch: 'main' },
     { id: 12, path_with_namespace: 'my-org/tools/cli', default_branch: 'trunk' },
     { id: 13, path_with_namespace: 'my-org/never-scanned', default_branch: 'main' },
     { id: 14, path_with_namespace: 'my-org/empty', default_branch: null },
   ];
+  const jobs = new Map<number, StandInJob[]>([
+    [
+      11,
+      [
+        // The check failed the newest pipeline (removed features in use) and kept its report: that one counts.
+        { id: 1105, name: 'lint', ref: 'main', status: 'failed', artifacts: [] },
+        { id: 1104, name: 'sunset-check', ref: 'main', status: 'failed', artifacts: archive, report: usesReport },
+        { id: 1101, name: 'sunset-check', ref: 'main', status: 'success', artifacts: archive, report: cleanReport },
+      ],
+    ],
+    [
+      12,
+      [
+        // A branch's newer job is not the default branch's state; an expired archive is passed over.
+        { id: 1209, name: 'sunset-check', ref: 'feature', status: 'failed', artifacts: archive, report: usesReport },
+        { id: 1208, name: 'sunset-check', ref: 'trunk', status: 'success', artifacts: [] },
+        { id: 1207, name: 'sunset-check', ref: 'trunk', status: 'success', artifacts: archive, report: cleanReport },
+      ],
+    ],
+    [13, [{ id: 1301, name: 'test', ref: 'main', status: 'success', artifacts: archive }]],
+  ]);
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push(`${url.pathname}${url.search}`);
@@ -83,11 +115,19 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json', 'x-next-page': page === 1 ? '2' : '' });
       return void response.end(JSON.stringify(projects.slice((page - 1) * 2, page * 2)));
     }
-    const match = /^\/api\/v4\/projects\/(\d+)\/jobs\/artifacts\/([^/]+)\/raw\/sunset-report\.json$/.exec(url.pathname);
-    const body = match && url.searchParams.get('job') === 'sunset-check' ? artifacts.get(Number(match[1])) : undefined;
-    const branch = projects.find((project) => project.id === Number(match?.[1]))?.default_branch;
-    if (!body || match?.[2] !== branch) return void response.writeHead(404).end('{"message":"404 Not Found"}');
-    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+    const list = /^\/api\/v4\/projects\/(\d+)\/jobs$/.exec(url.pathname);
+    if (list) {
+      const scopes = url.searchParams.getAll('scope[]');
+      const listed = (jobs.get(Number(list[1])) ?? [])
+        .filter((job) => scopes.length === 0 || scopes.includes(job.status))
+        .map(({ report: _, ...job }) => job);
+      response.writeHead(200, { 'content-type': 'application/json', 'x-next-page': '' });
+      return void response.end(JSON.stringify(listed));
+    }
+    const raw = /^\/api\/v4\/projects\/(\d+)\/jobs\/(\d+)\/artifacts\/sunset-report\.json$/.exec(url.pathname);
+    const job = raw ? jobs.get(Number(raw[1]))?.find((candidate) => candidate.id === Number(raw[2])) : undefined;
+    if (!job?.report) return void response.writeHead(404).end('{"message":"404 Not Found"}');
+    response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(job.report);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`;
@@ -113,6 +153,11 @@ describe('the README readiness steps', () => {
     expect(readFileSync(path.join(admin, 'projects.txt'), 'utf8')).toBe('my-org/app\nmy-org/tools/cli\nmy-org/never-scanned\n');
     const site = JSON.parse(readFileSync(path.join(admin, 'public', 'readiness.json'), 'utf8'));
     expect(site.projects.map((item: { project: string }) => item.project)).toEqual(['my-org/app', 'my-org/tools/cli']);
+    // The project whose check failed is counted, from its newest (failed) job, as not ready: not missing.
+    expect(site.projects.map((item: { ready: boolean }) => item.ready)).toEqual([false, true]);
+    expect(site.totals).toMatchObject({ projects: 2, ready: 1, notReady: 1, missing: 1 });
+    expect(requests).toContain('/api/v4/projects/11/jobs/1104/artifacts/sunset-report.json');
+    expect(requests).not.toContain('/api/v4/projects/11/jobs/1101/artifacts/sunset-report.json');
     expect(site.missing).toEqual(['my-org/never-scanned']);
     expect(site.unread).toEqual([]);
     expect(existsSync(path.join(admin, 'public', 'index.html'))).toBe(true);

@@ -1,6 +1,6 @@
 // Synchronous file access: the command waits on each file anyway, and node:fs/promises would cost every
 // check a few milliseconds to load.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Register } from '../../register/register.ts';
 import { OFFERINGS, type Offering } from '../../schemas/offerings.ts';
@@ -13,13 +13,16 @@ import { type FailOn, fails, type ReportInput } from '../report/report-input.ts'
 import { MAX_PROJECT_LENGTH, reportOrigin } from '../report/report-origin.ts';
 import { sarifReport } from '../report/sarif-report.ts';
 import { PLAIN, paletteFor, textReport } from '../report/text-report.ts';
+import { describeFault } from '../scan/file-fault.ts';
 import { UnreadablePathError } from '../scan/walk.ts';
 import { sunsetVersion } from '../version.ts';
 import { CHECK_HELP } from './check-help.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
+import { assertWritable, type OutputFile, writeOutput } from './output-file.ts';
+import { progressLine } from './progress.ts';
 import { releaseRange } from './release-range.ts';
+import { type ReportFormat, reportTargets } from './report-targets.ts';
 
-const FORMATS = ['text', 'json', 'junit', 'sarif', 'codequality'] as const;
 const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
 const DEFAULT_BASELINE = '.sunset-baseline.json';
 
@@ -42,6 +45,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     offering: { type: 'string' },
     format: { type: 'string', default: 'text' },
     output: { type: 'string' },
+    report: { type: 'string', multiple: true, default: [] },
     'fail-on': { type: 'string', default: 'removed' },
     baseline: { type: 'string' },
     'update-baseline': { type: 'boolean', default: false },
@@ -56,7 +60,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(CHECK_HELP);
     return EXIT.ok;
   }
-  const format = oneOf('format', values.format, FORMATS);
+  const targets = reportTargets(values, io.cwd);
   const failOn = oneOf('fail-on', values['fail-on'], FAIL_ON);
   const offering = values.offering === undefined ? undefined : oneOf<Offering>('offering', values.offering, OFFERINGS);
   if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
@@ -68,6 +72,18 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (values.project !== undefined && !(values.project.trim() && values.project.length <= MAX_PROJECT_LENGTH)) {
     throw new UsageError(`--project must be a name of 1 to ${MAX_PROJECT_LENGTH} characters, such as group/app`);
   }
+
+  // What this run writes is checked before the scan (a wrong path fails at once) and never scanned.
+  const baselineFile: OutputFile = {
+    given: values.baseline ?? DEFAULT_BASELINE,
+    absolute: path.resolve(io.cwd, values.baseline ?? DEFAULT_BASELINE),
+    what: 'baseline',
+  };
+  for (const file of targets.files) assertWritable(file);
+  if (values['update-baseline']) assertWritable(baselineFile);
+  const ownOutputs = new Map(targets.files.map((file) => [file.absolute, `this run's ${file.what} (Sunset's own output)`]));
+  if (values['update-baseline'] || values.baseline !== undefined)
+    ownOutputs.set(baselineFile.absolute, `the baseline (${values['update-baseline'] ? '--update-baseline' : '--baseline'})`);
 
   const { register, source } = await io.loadRegister();
   const { from } = releaseRange(register, values.to, values.from);
@@ -81,32 +97,42 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 
   const paths = positionals.length > 0 ? positionals : ['.'];
   let result: Awaited<ReturnType<typeof runCheck>>;
+  // On a terminal, a large tree shows how many files were found so far; a CI log gets nothing extra.
+  const listing = progressLine(() => io.stderr, 'files found');
   try {
     result = await runCheck(register, {
+      onFile: (count) => {
+        if (count % 1000 === 0) listing.update(count);
+      },
       paths,
       cwd: io.cwd,
       range,
       configDir,
+      ownOutputs,
+      ...(values.verbose ? { listIgnored: true } : {}),
       ...(only ? { only } : {}),
       ...(maxBytes ? { maxBytes } : {}),
     });
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;
+  } finally {
+    listing.end();
   }
 
-  const baselineFile = path.resolve(io.cwd, values.baseline ?? DEFAULT_BASELINE);
   let findings = result.findings;
   let baselined = 0;
   if (values['update-baseline']) {
-    writeFileSync(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
-    io.stderr.write(`sunset: baseline ${path.relative(io.cwd, baselineFile)} now holds ${findings.length} finding(s)\n`);
+    writeOutput(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
+    io.stderr.write(`sunset: baseline ${path.relative(io.cwd, baselineFile.absolute)} now holds ${findings.length} finding(s)\n`);
   } else if (values.baseline !== undefined) {
     let text: string;
     try {
-      text = readFileSync(baselineFile, 'utf8');
-    } catch {
-      throw new UsageError(`baseline ${values.baseline} cannot be read; create it with --update-baseline`);
+      text = readFileSync(baselineFile.absolute, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read the baseline ${values.baseline}: ${describeFault(error)}; create it with --update-baseline`,
+      );
     }
     try {
       ({ findings, baselined } = applyBaseline(findings, parseBaseline(text, values.baseline)));
@@ -116,6 +142,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     }
   }
 
+  const formats = new Set<ReportFormat>(targets.files.map((file) => file.format));
+  if (targets.stdout) formats.add(targets.stdout);
   const input: ReportInput = {
     ...result,
     findings,
@@ -125,23 +153,24 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     version: sunsetVersion(),
     cwd: io.cwd,
     siteUrl: register.settings.site_url,
-    ...(format === 'json' ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
+    ...(formats.has('json') ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
   };
-  const toFile = values.output !== undefined;
-  const palette = toFile ? PLAIN : paletteFor(io.stdout.isTTY, io.env);
-  const report = {
-    text: () => textReport(input, palette, values.verbose),
-    json: () => jsonReport(input),
-    junit: () => junitReport(input),
-    sarif: () => sarifReport(input),
-    codequality: () => codequalityReport(input),
-  }[format]();
-  if (values.output !== undefined) {
-    writeFileSync(path.resolve(io.cwd, values.output), report);
-    io.stderr.write(`sunset: ${format} report with ${findings.length} finding(s) written to ${values.output}\n`);
-  } else io.stdout.write(report);
-  if (values.verbose && format !== 'text')
-    for (const note of result.skipped) io.stderr.write(`skipped ${note.path}: ${note.reason}\n`);
+  const render = (format: ReportFormat, toTerminal: boolean): string =>
+    ({
+      text: () => textReport(input, toTerminal ? paletteFor(io.stdout.isTTY, io.env) : PLAIN, values.verbose),
+      json: () => jsonReport(input),
+      junit: () => junitReport(input),
+      sarif: () => sarifReport(input),
+      codequality: () => codequalityReport(input),
+    })[format]();
+  for (const file of targets.files) {
+    writeOutput(file, render(file.format, false));
+    io.stderr.write(`sunset: ${file.format} report with ${findings.length} finding(s) written to ${file.given}\n`);
+  }
+  if (targets.stdout) io.stdout.write(render(targets.stdout, true));
+  if (values.verbose && targets.stdout !== 'text')
+    for (const note of [...result.skipped, ...result.ignored].sort((a, b) => a.path.localeCompare(b.path)))
+      io.stderr.write(`skipped ${note.path}: ${note.reason}\n`);
 
   if (values['update-baseline']) return EXIT.ok;
   return findings.some((finding) => fails(finding.severity, failOn)) ? EXIT.findings : EXIT.ok;

@@ -13,8 +13,11 @@ Options:
   --offering <o>          hosted, self-managed or dedicated: only changes that apply to it
   --format <f>            text (default), json, junit, sarif or codequality
   --output <file>         write the report to a file instead of standard output
+  --report <f>=<file>     also write a report in format f to a file (repeatable), from the
+                          same scan: --report json=sunset-report.json --report junit=junit.xml
   --fail-on <level>       removed (default): exit 1 on errors; deprecated: on errors or
-                          warnings; never: always exit 0
+                          warnings; never: always exit 0 (reports still show what the
+                          release removes as failing)
   --baseline <file>       report only findings that are not in this baseline
   --update-baseline       write every current finding to the baseline file (the one given
                           with --baseline, or .sunset-baseline.json) and exit 0
@@ -22,11 +25,11 @@ Options:
   --config-dir <dir>      the repository's configuration directory (default from the
                           register's settings: .gitlab)
   --max-file-size <bytes> skip larger files (default 1048576)
-  --project <name>        the project the JSON report names when neither CI_PROJECT_PATH
-                          nor the git remote origin does (for sunset readiness)
+  --project <name>        the project the JSON report names (for sunset readiness); without
+                          it, CI_PROJECT_PATH, else the path of the git remote origin
   --register <dir>        also read the register folder <dir> (sunset import --out); repeatable
-  --verbose               list skipped files (ignored, binary, too large) and where the
-                          register was read from
+  --verbose               list skipped files (ignored, binary, too large, Sunset's own
+                          reports) and where the register was read from
   -h, --help              this help
 
 Severity:
@@ -38,7 +41,9 @@ ${SEVERITY_RULE.replace(/^/gm, '  ')}
 What is read:
   Files are walked honouring .gitignore (at every level) and .sunsetignore (same syntax);
   .git is never entered, symbolic links are not followed, binary files and files over the
-  size limit are skipped. All rule anchors are searched in one pass; only files that contain
+  size limit are skipped. Sunset's own output is never read: the files this run writes
+  (--output, --report, the baseline) and any file that is a Sunset report (SARIF, JSON,
+  code-quality, JUnit) or baseline, wherever it lies. All rule anchors are searched in one pass; only files that contain
   one are parsed and matched.
   CI configuration is .gitlab-ci.yml, any *.gitlab-ci.yml, YAML under <config-dir>/ci/, and
   YAML files the root .gitlab-ci.yml includes with include: local. It is parsed with

@@ -1,12 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commonTarget } from '../../readiness/choose-target.ts';
 import { ExpectedProjectsError, parseExpectedProjects } from '../../readiness/expected-projects.ts';
-import { type ReadReport, ReportPathError, readReport, reportFiles, type UnreadFile } from '../../readiness/read-reports.ts';
+import { FindingSpool } from '../../readiness/finding-spool.ts';
+import { readAllReports } from '../../readiness/read-all-reports.ts';
+import { ReportPathError, reportFiles } from '../../readiness/read-reports.ts';
 import { buildReadiness } from '../../readiness/readiness-model.ts';
-import { OutDirError, writeSite } from '../../readiness/write-site.ts';
+import { OutDirError, prepareOutDir, writeSite } from '../../readiness/write-site.ts';
 import { releaseProblem } from '../../register/plan/release-input.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
+import { progressLine } from './progress.ts';
 
 /** `sunset readiness --help`. */
 export const READINESS_HELP = `Usage: sunset readiness REPORT… --out <dir> [options]
@@ -57,46 +62,75 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
   }
 
   const out = path.resolve(io.cwd, values.out);
-  const reports: ReadReport[] = [];
-  const unread: UnreadFile[] = [];
+  try {
+    prepareOutDir(out, values.out);
+  } catch (error) {
+    if (error instanceof OutDirError) throw new UsageError(error.message);
+    throw error;
+  }
+  let files: string[];
   try {
     // An earlier site inside a folder of reports holds readiness.json: it is output, not a report.
-    const files = reportFiles(positionals, io.cwd).filter((file) => !path.resolve(io.cwd, file).startsWith(`${out}${path.sep}`));
-    for (const file of files) {
-      const result = readReport(file, io.cwd);
-      if ('report' in result) reports.push(result);
-      else unread.push(result);
-    }
+    files = reportFiles(positionals, io.cwd).filter((file) => !path.resolve(io.cwd, file).startsWith(`${out}${path.sep}`));
   } catch (error) {
     if (error instanceof ReportPathError) throw new UsageError(error.message);
     throw error;
   }
 
   const { register } = await io.loadRegister();
-  const target = values.to ?? commonTarget(reports.map((item) => item.report.range.to));
-  if (target === undefined) throw new UsageError(`no readable report among ${positionals.join(', ')}; nothing to gather`);
-  const problem = releaseProblem(register, 'to', target);
-  if (problem) throw new UsageError(problem.message);
-
-  const model = buildReadiness({
-    register,
-    reports,
-    unread,
-    target,
-    generatedAt: new Date().toISOString(),
-    ...(expected ? { expected } : {}),
-  });
+  if (values.to !== undefined) {
+    const problem = releaseProblem(register, 'to', values.to);
+    if (problem) throw new UsageError(problem.message);
+  }
+  // The findings wait on disk between reading the reports and writing the pages (see finding-spool.ts).
+  const scratch = mkdtempSync(path.join(tmpdir(), 'sunset-readiness-'));
+  const spool = new FindingSpool(path.join(scratch, 'findings.spool'));
   try {
-    const written = await writeSite(model, out);
+    const reading = progressLine(() => io.stderr, 'reading reports');
+    const { reports, unread } = readAllReports(files, io.cwd, {
+      register,
+      spool,
+      ...(values.to !== undefined ? { target: values.to } : {}),
+      onFile: (done) => reading.update(done, files.length),
+    });
+    reading.end();
+    const target = values.to ?? commonTarget(reports.map((item) => item.range.to));
+    if (target === undefined) throw new UsageError(`no readable report among ${positionals.join(', ')}; nothing to gather`);
+    const problem = releaseProblem(register, 'to', target);
+    if (problem) throw new UsageError(problem.message);
+
+    const model = buildReadiness({
+      register,
+      reports,
+      unread,
+      target,
+      generatedAt: new Date().toISOString(),
+      ...(expected ? { expected } : {}),
+    });
+    const writing = progressLine(() => io.stderr, 'writing projects');
+    let written: Awaited<ReturnType<typeof writeSite>>;
+    try {
+      written = await writeSite(
+        model,
+        out,
+        (status) => (status.report.spool ? spool.read(status.report.spool) : []),
+        (done) => writing.update(done, model.projects.length),
+      );
+    } catch (error) {
+      if (error instanceof OutDirError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      writing.end();
+    }
     const { totals } = model;
     io.stderr.write(
       `sunset: readiness for ${target}: ${totals.ready} of ${totals.projects} projects ready, ${totals.findings} findings; ` +
         `${model.unread.length} file(s) not counted, ${model.missing.length} expected project(s) without a report; ` +
         `${written.pages} pages written to ${values.out}\n`,
     );
-  } catch (error) {
-    if (error instanceof OutDirError) throw new UsageError(error.message);
-    throw error;
+  } finally {
+    spool.dispose();
+    rmSync(scratch, { recursive: true, force: true });
   }
   return EXIT.ok;
 }

@@ -23,6 +23,11 @@ export function releaseRange(register: Register, to: string, from?: string): { f
     if (problem) throw new UsageError(problem.message);
   }
   if (compareReleases(start, to) > 0) {
+    // Without --from the start is the register's own: say so, rather than quote a flag the user never gave.
+    if (from === undefined)
+      throw new UsageError(
+        `--to ${to} is before ${start}, the oldest release the register lists changes for, so there is nothing to check; give --to ${start} or later`,
+      );
     throw new UsageError(`--from ${start} is after --to ${to}: check an upgrade, from the release you run to a later one`);
   }
   return { from: start, to };

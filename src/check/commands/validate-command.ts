@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { formatProblem } from '../../register/content-error.ts';
 import { UnreadablePathError, walk } from '../scan/walk.ts';
 import { type DefinitionFile, definitionKind, validateDefinitions } from '../validate-definitions.ts';
@@ -45,11 +46,12 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     io.stdout.write(`no definitions: ${targets[0]} does not exist\n`);
     return EXIT.ok;
   }
-  const named = new Set(positionals);
+  // Compared as absolute paths: `./x.sh`, `a//x.sh` and `/abs/x.sh` name the same file as `x.sh`.
+  const named = new Set(positionals.map((given) => path.resolve(io.cwd, given)));
   const files: DefinitionFile[] = [];
   for (const file of walked.files) {
     if (!definitionKind(file.path)) {
-      if (named.has(file.path) || named.has(`./${file.path}`)) {
+      if (named.has(file.absolute)) {
         throw new UsageError(
           `${file.path} is not under analytics/funnels/, analytics/visualizations/ or analytics/dashboards/, so its kind is unknown`,
         );

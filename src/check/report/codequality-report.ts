@@ -14,6 +14,8 @@ const CODEQUALITY_SEVERITY: Record<Severity, 'major' | 'minor'> = { error: 'majo
 export function codequalityReport(input: ReportInput): string {
   const issues = input.findings.map((finding) => ({
     type: 'issue',
+    // Names the tool, as Code Climate engines do; it also tells a scan that this file is Sunset's own output.
+    engine_name: 'sunset',
     description: `${finding.message}${finding.fix ? ` Fix: ${finding.fix}` : ''}`,
     check_name: finding.ruleId,
     fingerprint: finding.fingerprint,

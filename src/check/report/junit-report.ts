@@ -1,4 +1,4 @@
-import { countBySeverity, fails, type ReportInput } from './report-input.ts';
+import { countBySeverity, failsGate, type ReportInput } from './report-input.ts';
 
 /** Escapes text for an XML attribute or element. */
 function escapeXml(text: string): string {
@@ -14,13 +14,13 @@ function escapeXml(text: string): string {
 }
 
 /**
- * JUnit XML: one test case per finding, named `file:line:column ruleId` and classed by file. A finding at
- * the `--fail-on` level is a `<failure>`; one below it passes with its text in `<system-out>`, so the
- * test report fails exactly when the job does. A clean run has one passing case.
+ * JUnit XML: one test case per finding, named `file:line:column ruleId` and classed by file. A finding that
+ * fails the gate (at the `--fail-on` level; `removed` when that is `never`, see {@link failsGate}) is a
+ * `<failure>`; one below it passes with its text in `<system-out>`. A clean run has one passing case.
  */
 export function junitReport(input: ReportInput): string {
   const { errors, warnings } = countBySeverity(input.findings);
-  const failing = input.findings.filter((finding) => fails(finding.severity, input.failOn)).length;
+  const failing = input.findings.filter((finding) => failsGate(finding.severity, input.failOn)).length;
   const suite = `sunset check --to ${input.range.to}`;
   const cases = input.findings.map((finding) => {
     const name = escapeXml(`${finding.file}:${finding.line}:${finding.column} ${finding.ruleId}`);
@@ -30,7 +30,7 @@ export function junitReport(input: ReportInput): string {
         .join('\n'),
     );
     const head = `    <testcase classname="${escapeXml(finding.file)}" name="${name}" file="${escapeXml(finding.file)}">`;
-    if (fails(finding.severity, input.failOn)) {
+    if (failsGate(finding.severity, input.failOn)) {
       return `${head}\n      <failure type="${finding.severity}" message="${escapeXml(finding.message)}">${detail}</failure>\n    </testcase>`;
     }
     return `${head}\n      <system-out>${detail}</system-out>\n    </testcase>`;

@@ -14,6 +14,8 @@ export interface ReportInput {
   rules: readonly RuleInfo[];
   stats: CheckStats;
   skipped: readonly SkipNote[];
+  /** Files left out on purpose and not counted (the run's own outputs, ignored files), for `--verbose`. */
+  ignored?: readonly SkipNote[];
   range: CheckRange;
   failOn: FailOn;
   /** Findings left out because the baseline holds them. */
@@ -34,6 +36,15 @@ export interface ReportInput {
 export function fails(severity: Severity, failOn: FailOn): boolean {
   if (failOn === 'never') return false;
   return severity === 'error' || failOn === 'deprecated';
+}
+
+/**
+ * Whether a finding fails the gate, as reports show it: at or above the `--fail-on` level, where `never`
+ * counts as `removed`. `--fail-on never` changes only the exit code (a job that must not fail still
+ * reports what the release removes as failing); the reports say the same whatever the exit-code mode.
+ */
+export function failsGate(severity: Severity, failOn: FailOn): boolean {
+  return fails(severity, failOn === 'never' ? 'removed' : failOn);
 }
 
 /** Counts by severity. */

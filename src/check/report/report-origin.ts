@@ -51,9 +51,9 @@ function git(cwd: string, args: string[]): string | undefined {
 }
 
 /**
- * The project (`CI_PROJECT_PATH`, else the `origin` remote, else `--project`), the commit (`CI_COMMIT_SHA`,
- * else `git rev-parse HEAD`) and the time. The pipeline's own variables win because they are what the
- * instance calls the project; `--project` names a checkout that has neither.
+ * The project (`--project`, else `CI_PROJECT_PATH`, else the `origin` remote), the commit (`CI_COMMIT_SHA`,
+ * else `git rev-parse HEAD`) and the time. A name the user gives wins; otherwise the pipeline's own
+ * variable, which is what the instance calls the project, comes before a remote URL, which may be a fork's.
  */
 export function reportOrigin(options: {
   env: Readonly<Record<string, string | undefined>>;
@@ -64,9 +64,10 @@ export function reportOrigin(options: {
 }): ReportOrigin {
   const { env, cwd } = options;
   // The repository's files answer first; git runs only where they cannot (see git-files.ts).
-  const fromFiles = env.CI_PROJECT_PATH ? null : originUrl(cwd);
+  const named = options.project ?? env.CI_PROJECT_PATH;
+  const fromFiles = named ? null : originUrl(cwd);
   const remote = fromFiles === undefined ? git(cwd, ['config', '--get', 'remote.origin.url']) : (fromFiles ?? undefined);
-  const project = env.CI_PROJECT_PATH || (remote && projectFromRemote(remote)) || options.project;
+  const project = options.project || env.CI_PROJECT_PATH || (remote && projectFromRemote(remote)) || undefined;
   const head = env.CI_COMMIT_SHA ? null : headCommit(cwd);
   const commit = env.CI_COMMIT_SHA || (head === undefined ? git(cwd, ['rev-parse', 'HEAD']) : (head ?? undefined));
   return {

@@ -39,7 +39,7 @@ function megabytes(bytes: number): string {
 
 /**
  * The human report: findings grouped by file (line:column, severity, message, rule id, then the fix and
- * the entry's link), and a summary line. `verbose` adds the files that were skipped and why.
+ * the entry's link), and a summary line. `verbose` adds the files that were skipped or left out, and why.
  */
 export function textReport(input: ReportInput, palette: Palette, verbose = false): string {
   const lines: string[] = [];
@@ -58,9 +58,10 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     }
     lines.push('');
   }
-  if (verbose && input.skipped.length > 0) {
+  const notes = verbose ? [...input.skipped, ...(input.ignored ?? [])].sort((a, b) => a.path.localeCompare(b.path)) : [];
+  if (notes.length > 0) {
     lines.push(palette.bold('Skipped'));
-    for (const note of input.skipped) lines.push(`  ${note.path}: ${note.reason}`);
+    for (const note of notes) lines.push(`  ${note.path}: ${note.reason}`);
     lines.push('');
   }
   const { errors, warnings } = countBySeverity(input.findings);

@@ -18,6 +18,8 @@ export interface IgnoreLayer {
    * a file whose folder the walk entered, so files skip the test.
    */
   directoriesOnly: boolean;
+  /** The ignore file, relative to the walk's base (`.gitignore`, `sub/.sunsetignore`), for `--verbose`. */
+  source: string;
 }
 
 function onlyDirectories(text: string): boolean {
@@ -31,7 +33,8 @@ function onlyDirectories(text: string): boolean {
 export function readLayer(file: string, prefix: string): IgnoreLayer | undefined {
   try {
     const text = readFileSync(file, 'utf8');
-    return { prefix, rules: ignore().add(text), directoriesOnly: onlyDirectories(text) };
+    const source = file.endsWith(path.join('.git', 'info', 'exclude')) ? '.git/info/exclude' : `${prefix}${path.basename(file)}`;
+    return { prefix, rules: ignore().add(text), directoriesOnly: onlyDirectories(text), source };
   } catch {
     return undefined;
   }
@@ -52,6 +55,18 @@ export function isIgnored(layers: readonly IgnoreLayer[], relative: string, dire
     else if (result.unignored) ignored = false;
   }
   return ignored;
+}
+
+/** The ignore file whose pattern decided that a path is ignored (see {@link isIgnored}), for `--verbose`. */
+export function ignoredBy(layers: readonly IgnoreLayer[], relative: string, directory: boolean): string | undefined {
+  let decided: IgnoreLayer | undefined;
+  for (const layer of layers) {
+    if ((!directory && layer.directoriesOnly) || !relative.startsWith(layer.prefix)) continue;
+    const result = layer.rules.test(directory ? `${relative.slice(layer.prefix.length)}/` : relative.slice(layer.prefix.length));
+    if (result.ignored) decided = layer;
+    else if (result.unignored) decided = undefined;
+  }
+  return decided?.source;
 }
 
 /** The nearest directory at or above `start` that holds `.git`, or undefined outside a repository. */

@@ -7,12 +7,12 @@ import type { ActiveRule } from '../finding.ts';
 import {
   checkBytes,
   emptyScanOutput,
-  isBinary,
   readBytes,
   type ScanOutput,
   scanFile,
   scanFiles,
   siftingPrefilter,
+  unscannable,
 } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
 import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
@@ -44,8 +44,12 @@ export interface ScanPool {
  */
 function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: ScanOutput): void {
   const bytes = readBytes(file.absolute, maxBytes);
-  if (typeof bytes === 'string') output.skipped.push({ path: file.path, reason: bytes });
-  else if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
+  if (typeof bytes === 'string') {
+    output.skipped.push({ path: file.path, reason: bytes });
+    return;
+  }
+  const reason = unscannable(bytes);
+  if (reason) output.skipped.push({ path: file.path, reason });
   else checkBytes(file, bytes, engine, output);
 }
 

@@ -2,6 +2,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Engine } from '../engine/engine.ts';
 import type { Prefilter } from '../file/prefilter.ts';
 import type { Finding } from '../finding.ts';
+import { describeFault } from './file-fault.ts';
+import { ownReportKind } from './own-report.ts';
 import type { SkipNote, WalkedFile } from './walk.ts';
 
 /** Files larger than this are skipped by default (generated bundles, data dumps); `--max-file-size` changes it. */
@@ -65,7 +67,7 @@ export function readBytes(absolute: string, maxBytes: number): Buffer | string {
     read = readSync(fd, readBuffer);
     if (read > maxBytes) return `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)`;
   } catch (error) {
-    return `not readable (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    return `not readable (${describeFault(error)})`;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -75,6 +77,16 @@ export function readBytes(absolute: string, maxBytes: number): Buffer | string {
 /** Whether a file's bytes are binary: a NUL byte near the start, as Git decides. */
 export function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF).includes(0);
+}
+
+/**
+ * Why a readable file is not scanned, or undefined when it is: binary bytes, or a report or baseline
+ * Sunset wrote (its findings quote the uses they found; scanning it would find them again).
+ */
+export function unscannable(bytes: Uint8Array): string | undefined {
+  if (isBinary(bytes)) return 'binary';
+  const own = ownReportKind(bytes);
+  return own ? `a Sunset ${own}: Sunset's own output is never scanned` : undefined;
 }
 
 /** Whether a file's bytes go to the matchers: some anchor occurs in them. */
@@ -111,7 +123,8 @@ export function scanFile(file: WalkedFile, engine: Engine, prefilter: Prefilter,
     return;
   }
   output.bytes += bytes.length;
-  if (isBinary(bytes)) output.skipped.push({ path: file.path, reason: 'binary' });
+  const reason = unscannable(bytes);
+  if (reason) output.skipped.push({ path: file.path, reason });
   else if (passes(bytes, prefilter) || engine.readsAlways(file.rootPath)) checkBytes(file, bytes, engine, output);
 }
 

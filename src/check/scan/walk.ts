@@ -1,6 +1,7 @@
-import { type Dirent, readdirSync, statSync } from 'node:fs';
+import { closeSync, type Dirent, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { IGNORE_FILES, type IgnoreLayer, isIgnored, outerLayers, readLayer, repositoryRoot } from './ignore-rules.ts';
+import { describeFault } from './file-fault.ts';
+import { IGNORE_FILES, type IgnoreLayer, ignoredBy, isIgnored, outerLayers, readLayer, repositoryRoot } from './ignore-rules.ts';
 
 /** A file the walk found. */
 export interface WalkedFile {
@@ -17,6 +18,19 @@ export interface SkipNote {
   reason: string;
 }
 
+/** What a walk leaves out besides what it must, and what it tells. */
+export interface WalkOptions {
+  /** Hears the running count of files, so a caller can start work early on a large tree. */
+  onFile?: (count: number) => void;
+  /**
+   * Files never to list, by absolute path, with the reason: what this run writes (its reports, its
+   * baseline). They go to `ignored`, not `skipped`, so a second run counts exactly what the first did.
+   */
+  exclude?: ReadonlyMap<string, string>;
+  /** Also list what `.gitignore` and `.sunsetignore` leave out, in `ignored` (for `--verbose`). */
+  listIgnored?: boolean;
+}
+
 /** A path argument that cannot be read: a usage error, not a finding. */
 export class UnreadablePathError extends Error {
   readonly path: string;
@@ -31,20 +45,32 @@ export class UnreadablePathError extends Error {
 const toPosix = (text: string) => text.split(path.sep).join('/');
 const join = (prefix: string, name: string) => (prefix === '' ? name : `${prefix}/${name}`);
 
+/** Throws an {@link UnreadablePathError} unless a file named on the command line opens for reading. */
+function assertReadable(target: string, absolute: string): void {
+  try {
+    closeSync(openSync(absolute, 'r'));
+  } catch (error) {
+    throw new UnreadablePathError(target, describeFault(error));
+  }
+}
+
 /**
  * Lists the files under the given paths, honouring `.gitignore` and `.sunsetignore` at every level
  * (and those above a scanned directory up to its repository root) and never entering `.git`.
- * A file named on the command line is read even when ignored. Symbolic links are not followed.
+ * A file named on the command line is read even when ignored, and must be readable: a named file that
+ * cannot be read is an error, not a skip. Symbolic links are not followed.
  * Paths are built by joining names, not by `path.relative`, because the walk visits every file.
- * `onFile` hears the running count, so a caller can start work early on a large tree.
  */
 export function walk(
   targets: readonly string[],
   cwd: string,
-  onFile?: (count: number) => void,
-): { files: WalkedFile[]; skipped: SkipNote[] } {
+  onFileOrOptions?: ((count: number) => void) | WalkOptions,
+): { files: WalkedFile[]; skipped: SkipNote[]; ignored: SkipNote[] } {
+  const options: WalkOptions = typeof onFileOrOptions === 'function' ? { onFile: onFileOrOptions } : (onFileOrOptions ?? {});
+  const { onFile, exclude, listIgnored } = options;
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
+  const ignored: SkipNote[] = [];
   // Only several targets can name a file twice (`. src`): one directory's walk meets each file once, so it
   // skips remembering every path, a measurable share of a large walk.
   const seen = targets.length > 1 ? new Set<string>() : undefined;
@@ -55,15 +81,19 @@ export function walk(
     try {
       stats = statSync(absolute);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UnreadablePathError(target, code === 'ENOENT' ? 'no such file or directory' : String(code ?? error));
+      throw new UnreadablePathError(target, describeFault(error));
     }
     const directory = stats.isDirectory() ? absolute : path.dirname(absolute);
     const repoRoot = repositoryRoot(directory);
     const base = repoRoot ?? directory;
     if (stats.isFile()) {
-      if (!seen?.has(absolute))
-        files.push({ absolute, path: toPosix(path.relative(cwd, absolute)), rootPath: toPosix(path.relative(base, absolute)) });
+      const shown = toPosix(path.relative(cwd, absolute));
+      const own = exclude?.get(absolute);
+      if (own) ignored.push({ path: shown, reason: own });
+      else if (!seen?.has(absolute)) {
+        assertReadable(target, absolute);
+        files.push({ absolute, path: shown, rootPath: toPosix(path.relative(base, absolute)) });
+      }
       seen?.add(absolute);
       continue;
     }
@@ -74,8 +104,8 @@ export function walk(
       try {
         entries = readdirSync(dir, { withFileTypes: true });
       } catch (error) {
-        if (dir === absolute) throw new UnreadablePathError(target, String((error as NodeJS.ErrnoException).code ?? error));
-        skipped.push({ path: shown, reason: `directory not readable (${(error as NodeJS.ErrnoException).code})` });
+        if (dir === absolute) throw new UnreadablePathError(target, describeFault(error));
+        skipped.push({ path: shown, reason: `directory not readable: ${describeFault(error)}` });
         return;
       }
       let here = layers;
@@ -95,9 +125,13 @@ export function walk(
         }
         const isDirectory = entry.isDirectory();
         if (!isDirectory && !entry.isFile()) continue;
-        if (here.length > 0 && isIgnored(here, childRoot, isDirectory)) continue;
+        if (here.length > 0 && isIgnored(here, childRoot, isDirectory)) {
+          if (listIgnored) ignored.push({ path: childShown, reason: `ignored by ${ignoredBy(here, childRoot, isDirectory)}` });
+          continue;
+        }
         const child = `${dir}${path.sep}${name}`;
         if (isDirectory) visit(child, childRoot, childShown, here);
+        else if (exclude?.has(child)) ignored.push({ path: childShown, reason: exclude.get(child) as string });
         else if (!seen?.has(child)) {
           seen?.add(child);
           files.push({ absolute: child, path: childShown, rootPath: childRoot });
@@ -109,5 +143,5 @@ export function walk(
     const startShown = toPosix(path.relative(cwd, absolute)) || '.';
     visit(absolute, startRoot, startShown, outerLayers(absolute, base, repoRoot !== undefined));
   }
-  return { files, skipped };
+  return { files, skipped, ignored };
 }

@@ -1,5 +1,5 @@
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
-import { isBinary, passes, readBytes } from './scan-files.ts';
+import { passes, readBytes, unscannable } from './scan-files.ts';
 
 /**
  * A worker thread's part of a scan: plain data, copied to each worker. Workers only read files and run the
@@ -65,7 +65,8 @@ export function siftClaimedChunks(job: SiftJob): SiftOutput {
         continue;
       }
       output.bytes += bytes.length;
-      if (isBinary(bytes)) output.skipped.push({ index, reason: 'binary' });
+      const reason = unscannable(bytes);
+      if (reason) output.skipped.push({ index, reason });
       else if (passes(bytes, prefilter)) Atomics.store(passed, Atomics.add(counters, PUBLISHED, 1), index);
     }
   }

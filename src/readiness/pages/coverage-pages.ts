@@ -1,5 +1,6 @@
 import type { ImportedFacts } from '../../register/imported-facts.ts';
 import { html } from '../html.ts';
+import { inlineTitle } from '../inline-title.ts';
 import { pageFile, pager, paginate } from '../paginate.ts';
 import type { ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
@@ -52,7 +53,7 @@ ${
     : html`<p>No rule can find these in a repository: every project whose range includes them must check by hand.</p>
 <div class="table-wrap"><table><caption>Entries to check by hand</caption>
 <thead><tr><th scope="col">Entry</th><th scope="col">Projects to check</th></tr></thead>
-<tbody>${model.byHand.map((item) => html`<tr><td><a href="${model.siteUrl}/register/${item.id}/">${item.title}</a>${platformFacts(item.platform)}</td><td>${item.projects}</td></tr>`)}</tbody></table></div>`
+<tbody>${model.byHand.map((item) => html`<tr><td><a href="${model.siteUrl}/register/${item.id}/">${inlineTitle(item.title)}</a>${platformFacts(item.platform)}</td><td>${item.projects}</td></tr>`)}</tbody></table></div>`
 }`
     : ''
 }

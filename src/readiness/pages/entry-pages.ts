@@ -1,15 +1,15 @@
 import { KIND_LABELS } from '../../register/entry-kind-labels.ts';
 import { plainText, renderMarkdown } from '../../site/markdown.ts';
+import type { EntryRows } from '../entry-rows.ts';
 import { type Html, html, raw } from '../html.ts';
 import { inlineTitle as title } from '../inline-title.ts';
 import { pageFile, pager, paginate } from '../paginate.ts';
-import type { EntryImpact, ReadinessModel } from '../readiness-model.ts';
+import type { EntryImpact, ProjectStatus, ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
 import { count, entrySlug, projectHref } from '../site-paths.ts';
+import { drawable } from '../trend.ts';
 import { trendChart } from '../trend-chart.ts';
 
-/** Places shown per project on an entry's page; the rest are on the project's page. */
-export const PLACES_PER_PROJECT = 20;
 /** Projects per entry page, and places per page, so a page keeps the content budget. */
 export const ENTRY_PAGE = { projects: 100, places: 500 };
 
@@ -23,27 +23,26 @@ function badges(impact: EntryImpact, siteUrl: string): Html {
 }
 
 /** Every page of one entry: its migration, a link to the main site, and each affected project's places. */
-export function entryPages(model: ReadinessModel, impact: EntryImpact, frame: Frame): { file: string; html: string }[] {
+export function entryPages(
+  model: ReadinessModel,
+  impact: EntryImpact,
+  rows: EntryRows,
+  frame: Frame,
+): { file: string; html: string }[] {
   const base = entrySlug(impact.id);
-  const pages = paginate(
-    impact.projects,
-    (item) => Math.min(item.findings.length, PLACES_PER_PROJECT) + 2,
-    ENTRY_PAGE.places,
-    ENTRY_PAGE.projects,
-  );
+  const pages = paginate(rows.ordered(), (row) => row.places.length + 2, ENTRY_PAGE.places, ENTRY_PAGE.projects);
   const series = model.trend?.byEntry.get(impact.id);
   const intro = html`<h1>${title(impact.title)}</h1>
 ${badges(impact, model.siteUrl)}
-<p class="lede">${count(impact.projects.length, 'project')} ${impact.projects.length === 1 ? 'uses' : 'use'} it, ${impact.blocking} of them blocked by it for ${model.target}; ${count(impact.findings, 'finding')}.</p>
+<p class="lede">${count(impact.projects, 'project')} ${impact.projects === 1 ? 'uses' : 'use'} it, ${impact.blocking} of them blocked by it for ${model.target}; ${count(impact.findings, 'finding')}.</p>
 ${impact.entry ? html`<p><a href="${model.siteUrl}/register/${impact.id}/">The entry on the main site</a></p><h2>What to do</h2>${raw(renderMarkdown(impact.entry.migration))}` : ''}
-${series && model.trend ? trendChart({ id: 'entry-trend', caption: `Findings of ${impact.id}`, dates: model.trend.points.map((point) => point.date), values: series }) : ''}`;
+${series && drawable(model.trend) ? trendChart({ id: 'entry-trend', caption: `Findings of ${impact.id}`, dates: model.trend.points.map((point) => point.date), values: series }) : ''}`;
   return pages.map((items, index) => {
     const list = html`<ul class="entry-list" id="projects">${items.map((item) => {
-      const shown = item.findings.slice(0, PLACES_PER_PROJECT);
-      const more = item.findings.length - shown.length;
-      return html`<li class="entry-row" data-project="${item.status.project}"><a href="${projectHref('../', item.status.slug)}">${item.status.project}</a>
+      const status = model.projects[item.project] as ProjectStatus;
+      return html`<li class="entry-row" data-project="${status.project}"><a href="${projectHref('../', status.slug)}">${status.project}</a>
 <div class="meta">${item.blocking ? html`<span class="badge badge-breaking">Blocks</span>` : html`<span class="badge">Warning</span>`}</div>
-<p class="places">${shown.map((finding, at) => html`${at ? ', ' : ''}<code>${finding.file}:${finding.line}</code>`)}${more > 0 ? html` and ${more} more on <a href="${projectHref('../', item.status.slug)}">the project's page</a>` : ''}</p></li>`;
+<p class="places">${item.places.map((place, at) => html`${at ? ', ' : ''}<code>${place}</code>`)}${item.more > 0 ? html` and ${item.more} more on <a href="${projectHref('../', status.slug)}">the project's page</a>` : ''}</p></li>`;
     })}</ul>`;
     const content = html`${index === 0 ? intro : html`<h1>${title(impact.title)} (page ${index + 1})</h1>`}
 <h2>Projects</h2>
@@ -85,7 +84,7 @@ export function entryListPages(model: ReadinessModel, frame: Frame): { file: str
 <thead><tr><th scope="col">Entry</th><th scope="col">Projects blocked</th><th scope="col">Projects affected</th><th scope="col">Findings</th></tr></thead>
 <tbody>${items.map(
         (impact) =>
-          html`<tr><td><a href="entries/${entrySlug(impact.id)}.html">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects.length}</td><td>${impact.findings}</td></tr>`,
+          html`<tr><td><a href="entries/${entrySlug(impact.id)}.html">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects}</td><td>${impact.findings}</td></tr>`,
       )}</tbody>
 </table></div>
 ${pager('entries', pages.length, index, 'Pages of entries')}`,

@@ -3,6 +3,7 @@ import { inlineTitle as title } from '../inline-title.ts';
 import type { ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
 import { count, entryHref, projectHref } from '../site-paths.ts';
+import { drawable } from '../trend.ts';
 
 /** How many entries and projects the overview names before linking to the full lists. */
 export const OVERVIEW_TOP = 20;
@@ -41,7 +42,7 @@ ${
 <thead><tr><th scope="col">Entry</th><th scope="col">Projects blocked</th><th scope="col">Projects affected</th><th scope="col">Findings</th></tr></thead>
 <tbody>${blocking.map(
         (impact) =>
-          html`<tr><td><a href="${entryHref('', impact.id)}">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects.length}</td><td>${impact.findings}</td></tr>`,
+          html`<tr><td><a href="${entryHref('', impact.id)}">${title(impact.title)}</a></td><td>${impact.blocking}</td><td>${impact.projects}</td><td>${impact.findings}</td></tr>`,
       )}</tbody>
 </table></div>`
 }
@@ -56,7 +57,7 @@ ${
       )}</ul>`
 }
 <p>The same numbers for other tools: <a href="readiness.json">readiness.json</a> (the reference's own shape, described in the README) and every finding in <a href="findings.csv">findings.csv</a>.</p>
-<p><a href="projects/index.html">All ${count(totals.projects, 'project')}</a>${model.trend ? html` · <a href="trends.html">Trends over ${model.trend.points.length} days</a>` : ''}</p>`;
+<p><a href="projects/index.html">All ${count(totals.projects, 'project')}</a>${drawable(model.trend) ? html` · <a href="trends.html">Trends over ${model.trend.points.length} days</a>` : ''}</p>`;
   return sitePage(
     {
       ...frame,

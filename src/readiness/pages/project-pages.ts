@@ -18,7 +18,7 @@ function statusBadge(status: ProjectStatus): Html {
 }
 
 /** Findings of one page, grouped by entry again (a group may continue from the page before). */
-function groups(model: ReadinessModel, items: readonly { id: string; finding: ReportFinding }[]): Html {
+function groups(titles: ReadonlyMap<string, string>, items: readonly { id: string; finding: ReportFinding }[]): Html {
   const out: Html[] = [];
   let at = 0;
   while (at < items.length) {
@@ -26,7 +26,7 @@ function groups(model: ReadinessModel, items: readonly { id: string; finding: Re
     const group: ReportFinding[] = [];
     while (at < items.length && (items[at] as { id: string }).id === id)
       group.push((items[at++] as { finding: ReportFinding }).finding);
-    const title = model.entries.find((impact) => impact.id === id)?.title ?? id;
+    const title = titles.get(id) ?? id;
     const errors = group.some((finding) => finding.severity === 'error');
     out.push(html`<section class="finding-group" data-entry="${id}"><h3><a href="${entryHref('../', id)}">${inlineTitle(title)}</a></h3>
 <div class="meta">${errors ? html`<span class="badge badge-breaking">Error</span>` : html`<span class="badge">Warning</span>`}<span><code>${id}</code></span></div>
@@ -35,10 +35,34 @@ function groups(model: ReadinessModel, items: readonly { id: string; finding: Re
   return html`${out}`;
 }
 
-/** Every page of one project: its findings grouped by entry, what was left out, when it was scanned. */
-export function projectPages(model: ReadinessModel, status: ProjectStatus, frame: Frame): { file: string; html: string }[] {
+/** Findings by rule id, the rules with most errors first (then by id), each in report order. */
+export function byEntry(findings: readonly ReportFinding[]): { id: string; findings: ReportFinding[] }[] {
+  const groups = new Map<string, ReportFinding[]>();
+  for (const finding of findings) {
+    const group = groups.get(finding.ruleId);
+    if (group) group.push(finding);
+    else groups.set(finding.ruleId, [finding]);
+  }
+  const errorsIn = (list: readonly ReportFinding[]) =>
+    list.reduce((sum, finding) => sum + (finding.severity === 'error' ? 1 : 0), 0);
+  return [...groups]
+    .map(([id, list]) => ({ id, findings: list, errors: errorsIn(list) }))
+    .sort((a, b) => b.errors - a.errors || a.id.localeCompare(b.id));
+}
+
+/**
+ * Every page of one project: its findings (those of its newest report, read back from the spool) grouped
+ * by entry, what was left out, when it was scanned.
+ */
+export function projectPages(
+  model: ReadinessModel,
+  status: ProjectStatus,
+  findings: readonly ReportFinding[],
+  frame: Frame,
+  titles: ReadonlyMap<string, string>,
+): { file: string; html: string }[] {
   const { report } = status;
-  const flat = status.byEntry.flatMap(({ id, findings }) => findings.map((finding) => ({ id, finding })));
+  const flat = byEntry(findings).flatMap(({ id, findings: group }) => group.map((finding) => ({ id, finding })));
   const pages = paginate(flat, () => 1, Number.POSITIVE_INFINITY, FINDINGS_PER_PROJECT_PAGE);
   const range = `${report.range.from} to ${report.range.to}${report.range.offering ? ` (${report.range.offering})` : ''}`;
   const intro = html`<h1>${status.project}</h1>
@@ -47,7 +71,7 @@ export function projectPages(model: ReadinessModel, status: ProjectStatus, frame
 <dt>Scanned</dt><dd>${report.time}</dd>
 <dt>Commit</dt><dd>${report.commit ? html`<code>${report.commit}</code>` : 'not recorded'}</dd>
 <dt>Range</dt><dd>${range}</dd>
-<dt>Findings</dt><dd data-total="findings">${report.findings.length}</dd>
+<dt>Findings</dt><dd data-total="findings">${report.findings}</dd>
 <dt>Errors</dt><dd data-total="errors">${status.errors}</dd>
 <dt>Warnings</dt><dd data-total="warnings">${status.warnings}</dd>
 <dt>Suppressed</dt><dd>${report.summary.suppressed} (by <code>sunset-ignore</code> comments; not counted)</dd>
@@ -60,17 +84,15 @@ ${
   status.history.length > 1
     ? html`<h2>Earlier reports</h2><div class="table-wrap"><table><caption>Reports of ${status.project}, oldest first</caption>
 <thead><tr><th scope="col">Scanned</th><th scope="col">Errors</th><th scope="col">Warnings</th></tr></thead>
-<tbody>${status.history.map((past) => {
-        const errors = past.findings.filter((finding) => finding.severity === 'error').length;
-        return html`<tr><td>${past.time}</td><td>${errors}</td><td>${past.findings.length - errors}</td></tr>`;
-      })}</tbody></table></div>`
+<tbody>${status.history.map((past) => html`<tr><td>${past.time}</td><td>${past.errors}</td><td>${past.findings - past.errors}</td></tr>`)}</tbody></table></div>`
     : ''
 }
 ${
   status.byHand.length > 0
-    ? html`<h2>Check by hand</h2>
-<details id="by-hand"><summary>${count(status.byHand.length, 'entry', 'entries')} of this range that no rule can find</summary>
-<ul>${status.byHand.map((id) => html`<li><a href="${model.siteUrl}/register/${id}/">${id}</a></li>`)}</ul></details>`
+    ? // A count and a link, not the list: the list is the same for every project of a range, and repeated on
+      // each of an instance's project pages it would be most of the site's bytes.
+      html`<h2>Check by hand</h2>
+<p id="by-hand">${count(status.byHand.length, 'entry', 'entries')} of this range that no rule can find: <a href="../coverage.html#by-hand">the list to check by hand</a>.</p>`
     : ''
 }`;
   return pages.map((items, index) => ({
@@ -85,7 +107,7 @@ ${
       },
       html`${index === 0 ? intro : html`<h1>${status.project} (page ${index + 1})</h1>`}
 <h2>Findings by entry</h2>
-${items.length === 0 ? html`<p>No findings.</p>` : groups(model, items)}
+${items.length === 0 ? html`<p>No findings.</p>` : groups(titles, items)}
 ${pager(status.slug, pages.length, index, `Pages of ${status.project}`)}`,
     ),
   }));

@@ -3,6 +3,7 @@ import { inlineTitle as title } from '../inline-title.ts';
 import type { ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
 import { entryHref } from '../site-paths.ts';
+import { drawable } from '../trend.ts';
 import { trendChart } from '../trend-chart.ts';
 
 /** Entries and days the per-entry table shows; the full series are in readiness.json and on entry pages. */
@@ -14,7 +15,7 @@ export function trendsPage(
   frame: Omit<PageFrame, 'title' | 'description' | 'root' | 'section'>,
 ): string | undefined {
   const { trend } = model;
-  if (!trend) return undefined;
+  if (!drawable(trend)) return undefined;
   const dates = trend.points.map((point) => point.date);
   const shownDays = dates.slice(-TREND_TABLE.days);
   const offset = dates.length - shownDays.length;

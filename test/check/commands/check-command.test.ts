@@ -105,12 +105,20 @@ describe('sunset check', () => {
       [['check', '.', '--to', '99.0'], /"99.0" \(to\) is not a release the register knows/],
       [['check', '.', '--to', '18'], /"18" \(to\) is not a release; write it as major.minor/],
       [['check', '.', '--to', '17.0', '--from', '18.0'], /--from 18.0 is after --to 17.0/],
+      // Without --from, a --to before the register's first release is told as such, with no --from the user never gave.
+      [
+        ['check', '.', '--to', '15.0'],
+        /^sunset: --to 15\.0 is before (\d+\.\d+), the oldest release the register lists changes for, so there is nothing to check; give --to \1 or later\n$/,
+      ],
       [['check', 'missing-folder', '--to', '18.0'], /cannot read missing-folder: no such file or directory/],
       [['check', '.', '--to', '18.0', '--format', 'xml'], /--format "xml" is not one of text, json, junit, sarif, codequality/],
       [['check', '.', '--to', '18.0', '--offering', 'cloud'], /--offering "cloud" is not one of/],
       [['check', '.', '--to', '18.0', '--rule', 'no-such-entry'], /--rule "no-such-entry" is not an entry/],
       [['check', '.', '--to', '18.0', '--bogus'], /Unknown option '--bogus'; see sunset check --help/],
-      [['check', '.', '--to', '18.0', '--baseline', 'none.json'], /baseline none.json cannot be read/],
+      [
+        ['check', '.', '--to', '18.0', '--baseline', 'none.json'],
+        /cannot read the baseline none.json: no such file or directory/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args, uses);

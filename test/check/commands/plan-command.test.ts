@@ -13,7 +13,7 @@ describe('sunset plan', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^## Upgrade plan: 16\.11 → 17\.0 \(self-managed\)\n/);
     expect(stdout).toContain(
-      '- [ ] [The old job JSON web tokens CI_JOB_JWT, CI_JOB_JWT_V1 and CI_JOB_JWT_V2 are removed](https://sunset.example.com/register/ci-job-jwt-removed/) (**breaking**, removal in 17.0); find uses: `npx sunset check . --to 17.0 --rule ci-job-jwt-removed`',
+      '- [ ] [The old job JSON web tokens CI_JOB_JWT, CI_JOB_JWT_V1 and CI_JOB_JWT_V2 are removed](https://sunset.example.com/register/ci-job-jwt-removed/) (**breaking**, removal in 17.0); find uses: `npx sunset-register check . --to 17.0 --rule ci-job-jwt-removed`',
     );
     expect(stdout).toContain('### Plan ahead');
     expect(stdout).not.toContain('### Hosted offering');

@@ -37,4 +37,21 @@ describe('sunset validate', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/is not under analytics\/funnels\//);
   });
+
+  it('exits 2 alike on any named file that is not a definition, however its path is written', async () => {
+    const uses = path.join(REPOS, 'uses');
+    for (const given of [
+      'assets/logo.bin',
+      path.join(uses, 'assets/logo.bin'),
+      'scripts//register-runner.sh',
+      './scripts/register-runner.sh',
+      '.gitlab-ci.yml',
+    ]) {
+      const result = await runCli(['validate', given], uses);
+      expect(result.code, given).toBe(2);
+      expect(result.stderr, given).toMatch(
+        /is not under analytics\/funnels\/, analytics\/visualizations\/ or analytics\/dashboards\//,
+      );
+    }
+  });
 });

@@ -21,7 +21,7 @@ describe('where a report comes from', () => {
     expect(projectFromRemote('/srv/git/app')).toBeUndefined();
   });
 
-  it('prefers CI_PROJECT_PATH, then the git remote, then --project; the commit from CI_COMMIT_SHA or HEAD', async () => {
+  it('prefers --project, then CI_PROJECT_PATH, then the git remote; the commit from CI_COMMIT_SHA or HEAD', async () => {
     const register = await loadRegister();
     const now = new Date('2026-11-02T08:00:00Z');
     git('init', '-q');
@@ -37,7 +37,11 @@ describe('where a report comes from', () => {
       registerVersion: registerVersion(register),
     });
     git('remote', 'add', 'origin', 'git@code.example.com:team/service.git');
-    expect(reportOrigin({ env: {}, cwd: repo, project: 'named/here', register, now }).project).toBe('team/service');
+    // A name the user gives wins over the remote and the pipeline's variable; without one, the variable wins.
+    expect(reportOrigin({ env: {}, cwd: repo, project: 'named/here', register, now }).project).toBe('named/here');
+    expect(reportOrigin({ env: {}, cwd: repo, register, now }).project).toBe('team/service');
+    const named = reportOrigin({ env: { CI_PROJECT_PATH: 'ci/path' }, cwd: repo, project: 'named/here', register, now });
+    expect(named.project).toBe('named/here');
     const ci = reportOrigin({ env: { CI_PROJECT_PATH: 'ci/path', CI_COMMIT_SHA: 'abc123' }, cwd: repo, register, now });
     expect([ci.project, ci.commit]).toEqual(['ci/path', 'abc123']);
   });

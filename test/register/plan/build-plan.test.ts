@@ -71,7 +71,7 @@ describe('buildPlan', () => {
     const items = buildPlan(register, { from: '16.11', to: '17.0' }).mustDo.flatMap((group) => group.items);
     expect(items.find((item) => item.key === 'breaks-in-17')?.detect).toEqual({
       rules: 1,
-      command: 'npx sunset check . --to 17.0 --rule breaks-in-17',
+      command: 'npx sunset-register check . --to 17.0 --rule breaks-in-17',
     });
     expect(items.find((item) => item.key === 'quiet-in-17')?.detect).toEqual({ rules: 0 });
   });
@@ -105,7 +105,7 @@ describe('planToMarkdown', () => {
     const markdown = planToMarkdown(plan, { siteUrl: data.settings.site_url, done: new Set(['quiet-in-17']) });
     expect(markdown).toContain('## Upgrade plan: 16.11 → 17.0 (hosted)');
     expect(markdown).toContain(
-      '- [ ] [Change breaks-in-17](https://sunset.example.com/register/breaks-in-17/) (**breaking**, removal in 17.0); find uses: `npx sunset check . --to 17.0 --rule breaks-in-17`',
+      '- [ ] [Change breaks-in-17](https://sunset.example.com/register/breaks-in-17/) (**breaking**, removal in 17.0); find uses: `npx sunset-register check . --to 17.0 --rule breaks-in-17`',
     );
     expect(markdown).toContain('- [x] [Change quiet-in-17](https://sunset.example.com/register/quiet-in-17/)');
     expect(markdown).toContain('### Plan ahead (2)');
