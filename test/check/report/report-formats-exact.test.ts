@@ -78,6 +78,7 @@ describe('code quality', () => {
     expect(JSON.parse(codequalityReport(input))).toEqual([
       {
         type: 'issue',
+        engine_name: 'sunset',
         description: 'The old job JSON web tokens are removed Fix: Declare ID tokens with `id_tokens`.',
         check_name: 'ci-job-jwt-removed',
         fingerprint: 'a1',
@@ -87,6 +88,7 @@ describe('code quality', () => {
       },
       {
         type: 'issue',
+        engine_name: 'sunset',
         description: 'A mutation is deprecated',
         check_name: 'graphql-old-mutation-deprecated',
         fingerprint: 'c3',
