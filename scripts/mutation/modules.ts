@@ -116,6 +116,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     tests: [
       'test/check/fix-plan.test.ts',
       'test/check/fix-plan-edges.test.ts',
+      'test/check/fix-plan-held.test.ts',
       'test/check/fix-property.test.ts',
       'test/check/commands/fix-command.test.ts',
       'test/check/commands/fix-line-bound.test.ts',
