@@ -34,7 +34,8 @@ export default {
   // Stryker rewrites the tsconfig's `extends` and `references` for the sandbox through TypeScript's JS API,
   // which TypeScript 7 no longer has. Ours has neither, so it names a file that does not exist and is skipped.
   tsconfigFile: 'tsconfig.none.json',
-  ignorePatterns: ['dist', '.astro', '.cache', 'lib', 'test-results', 'sunset.mjs', '*.tgz'],
+  // Root-anchored, so a fixture's own lib/ or dist/ is copied.
+  ignorePatterns: ['/dist', '/.astro', '/.cache', '/lib', '/test-results', '/sunset.mjs', '/*.tgz'],
   // Two cores, shared: one test runner per core; a busy machine gets time before a mutant counts as a timeout.
   concurrency: 2,
   timeoutMS: 20_000,
