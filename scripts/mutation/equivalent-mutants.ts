@@ -253,4 +253,10 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: "'unknown'",
     why: 'Only the window key changes, and callers without an address still all share that one key.',
   },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'CallExpression',
+    original: 'db.close();',
+    why: 'Closing a database that was refused at start frees a handle the process would drop anyway: nothing a client or the next start can see changes.',
+  },
 ];
