@@ -14,6 +14,8 @@ interface ReportMutant {
   mutatorName: string;
   replacement?: string;
   status: string;
+  /** Acts while its module loads (a top-level constant or pattern), maybe also later. */
+  static?: boolean;
   location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 
@@ -44,7 +46,11 @@ export interface Score {
   equivalent: number;
   /** Mutants no test reached at all (counted as survivors). */
   noCoverage: number;
-  /** Static mutants, not run (see `ignoreStatic` in stryker.config.mjs) and not counted in the score. */
+  /**
+   * Static mutants, not counted in the score: those Stryker did not run (`ignoreStatic`), and those it ran
+   * but could not switch on before their module loaded (part static, part reached by a test), which
+   * survive whatever the tests check (see stryker.config.mjs).
+   */
   ignored: number;
   /** Killed (or timed out) over every mutant that ran or could have: Stryker's mutation score. */
   score: number;
@@ -111,7 +117,7 @@ export function scoreReport(report: Report): { modules: Map<string, Score>; surv
     const survivors: Survivor[] = [];
     for (const mutant of mutants) {
       if (DETECTED.has(mutant.status)) killed++;
-      else if (mutant.status === 'Ignored') ignored++;
+      else if (mutant.status === 'Ignored' || (mutant.static && UNDETECTED.has(mutant.status))) ignored++;
       else if (UNDETECTED.has(mutant.status)) {
         const survivor = {
           file,

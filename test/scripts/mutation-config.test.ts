@@ -39,12 +39,15 @@ describe('npm run mutation', () => {
         },
         'src/b.ts': {
           source: 'x\n',
-          mutants: [{ id: '5', mutatorName: 'BlockStatement', replacement: '{}', status: 'NoCoverage', location: at(1, 1, 2) }],
+          mutants: [
+            { id: '5', mutatorName: 'BlockStatement', replacement: '{}', status: 'NoCoverage', location: at(1, 1, 2) },
+            { id: '6', mutatorName: 'StringLiteral', replacement: '""', status: 'Survived', static: true, location: at(1, 1, 2) },
+          ],
         },
       },
     });
     expect(modules.get('src/a.ts')).toMatchObject({ killed: 2, survived: 1, ignored: 1, score: 66.67 });
-    expect(modules.get('src/b.ts')).toMatchObject({ killed: 0, survived: 1, noCoverage: 1, score: 0 });
+    expect(modules.get('src/b.ts')).toMatchObject({ killed: 0, survived: 1, noCoverage: 1, ignored: 1, score: 0 });
     expect(total).toMatchObject({ killed: 2, survived: 2, score: 50 });
     expect(survivors.map(({ file, line, original, replacement }) => `${file}:${line} ${original} -> ${replacement}`)).toEqual([
       'src/a.ts:2 a > 3 -> a >= 3',
