@@ -3,7 +3,7 @@ import type { Finding } from '../../../src/check/finding.ts';
 import { codequalityReport } from '../../../src/check/report/codequality-report.ts';
 import { jsonReport } from '../../../src/check/report/json-report.ts';
 import { junitReport } from '../../../src/check/report/junit-report.ts';
-import { countBySeverity, fails, plural } from '../../../src/check/report/report-input.ts';
+import { countBySeverity, fails, failsGate, plural } from '../../../src/check/report/report-input.ts';
 import { sarifReport } from '../../../src/check/report/sarif-report.ts';
 import { COLOURS, PLAIN, paletteFor, textReport } from '../../../src/check/report/text-report.ts';
 import { reportInput } from './report-fixture.ts';
@@ -122,6 +122,19 @@ describe('JSON', () => {
     });
   });
 
+  it('lists the entries to check by hand when it is given them, and says nothing of them otherwise', () => {
+    const byHand = [
+      {
+        id: 'visual-reviews-removed',
+        title: 'Visual Reviews are removed',
+        removedIn: '17.0',
+        url: 'https://s.test/register/visual-reviews-removed/',
+      },
+    ];
+    expect(JSON.parse(jsonReport(reportInput(true, { byHand }))).checkByHand).toEqual(byHand);
+    expect('checkByHand' in JSON.parse(jsonReport(reportInput(true)))).toBe(false);
+  });
+
   it('leaves out what the origin does not know, and the whole origin when there is none', () => {
     const anonymous = JSON.parse(
       jsonReport(reportInput(true, { origin: { time: '2026-01-02T03:04:05.000Z', registerVersion: 'r1' } })),
@@ -188,6 +201,13 @@ describe('what fails and how it is counted', () => {
       errors: 2,
       warnings: 1,
     });
+    // The reports show --fail-on never as removed: only the exit code changes.
+    expect([failsGate('error', 'never'), failsGate('warning', 'never')]).toEqual([true, false]);
+    expect([failsGate('error', 'removed'), failsGate('warning', 'removed'), failsGate('warning', 'deprecated')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect([plural(1, 'file'), plural(0, 'file'), plural(2, 'file')]).toEqual(['1 file', '0 files', '2 files']);
   });
 });
@@ -218,6 +238,22 @@ describe('text', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('lists skipped and ignored files together in path order with --verbose', () => {
+    const input = reportInput(true, {
+      skipped: [{ path: 'z/logo.png', reason: 'binary' }],
+      ignored: [
+        { path: 'a/report.json', reason: 'this run writes it' },
+        { path: 'm/vendor.js', reason: '.sunsetignore' },
+      ],
+    });
+    expect(textReport(input, PLAIN, true).split('\n').slice(0, 4)).toEqual([
+      'Skipped',
+      '  a/report.json: this run writes it',
+      '  m/vendor.js: .sunsetignore',
+      '  z/logo.png: binary',
+    ]);
   });
 
   it('lists what was skipped with --verbose, and says a clean run', () => {
