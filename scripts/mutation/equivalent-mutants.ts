@@ -259,4 +259,37 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'db.close();',
     why: 'Closing a database that was refused at start frees a handle the process would drop anyway: nothing a client or the next start can see changes.',
   },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'ConditionalExpression',
+    original: 'known !== undefined',
+    replacement: 'false',
+    why: 'Interning saves memory only: a string stored again is the same value, so every summary reads the same.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'CallExpression',
+    original: 'intern.strings.set(text, text);',
+    why: 'Interning saves memory only: without the table each summary keeps its own copy of the same text.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "range.offering ?? ''",
+    why: 'Any text that is not an offering keeps ranges without one apart from ranges with one, as the empty text does.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'EqualityOperator',
+    original: 'at < codes.length',
+    replacement: 'at <= codes.length',
+    why: 'One more pass past the end slices no codes and appends the empty text.',
+  },
+  {
+    file: 'src/readiness/readiness-model.ts',
+    mutator: 'OptionalChaining',
+    original: 'entry?.title',
+    why: 'The ids to check by hand come from the register’s own entries, so the entry is always found.',
+  },
 ];

@@ -171,6 +171,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/readiness/repeated-report.test.ts',
       'test/readiness/report-coverage.test.ts',
       'test/readiness/report-summary.test.ts',
+      'test/readiness/report-summary-edges.test.ts',
     ],
   },
   {
