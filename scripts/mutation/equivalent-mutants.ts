@@ -292,4 +292,11 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'entry?.title',
     why: 'The ids to check by hand come from the register’s own entries, so the entry is always found.',
   },
+  {
+    file: 'src/browser/scan-report/parse-scan-report.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'Array.isArray(driver.rules) ? driver.rules : []',
+    why: 'Rules are read only where they are objects with an id, so a made-up text in the list is dropped as an empty list would be.',
+  },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScanReport, ScanReportError } from '../../../src/browser/scan-report/parse-scan-report.ts';
-import { MAX_FINDINGS, MAX_REPORT_BYTES, type ScanReport } from '../../../src/browser/scan-report/scan-report.ts';
+import { MAX_FINDINGS, MAX_REPORT_BYTES, PLACES_KEPT, type ScanReport } from '../../../src/browser/scan-report/scan-report.ts';
 import { rangeMismatch, scanStatus, scanStatusText } from '../../../src/browser/scan-report/scan-status.ts';
 import { makeEntry } from '../../register/entry-fixture.ts';
 
@@ -78,6 +78,35 @@ describe('the JSON report', () => {
     expect(refusal(json({ findings: [{ ruleId: 'a', file: 'x', line: 1.5 }] }))).toBe(
       'ScanReportError: r.json: findings[0].line is not a line number',
     );
+  });
+
+  it('is told from other files by its shape and its tool', () => {
+    expect(refusal('[]')).toBe(
+      'ScanReportError: r.json: is not a JSON object: expected the JSON or SARIF report of sunset check',
+    );
+    expect(refusal('"text"')).toBe(
+      'ScanReportError: r.json: is not a JSON object: expected the JSON or SARIF report of sunset check',
+    );
+    for (const tool of ['{"name":"eslint"}', '"sunset"', 'null']) {
+      expect(refusal(`{"tool":${tool},"range":{"from":"16.0","to":"17.0"},"findings":[]}`), tool).toBe(
+        'ScanReportError: r.json: tool.name is not "sunset": expected the JSON or SARIF report of sunset check',
+      );
+    }
+    expect(refusal(json({ range: { from: 16, to: '17.0' } }))).toBe(
+      'ScanReportError: r.json: range.from is not a release such as "17.0"',
+    );
+  });
+
+  it('keeps a bounded number of distinct places per entry and counts every finding', () => {
+    const findings = [
+      ...Array.from({ length: PLACES_KEPT + 10 }, (_, line) => ({ ruleId: 'a', file: 'x.yml', line: line + 1 })),
+      { ruleId: 'b', file: 'y.yml', line: 4 },
+      { ruleId: 'b', file: 'y.yml', line: 4 },
+    ];
+    const report = parseScanReport('r.json', json({ findings }));
+    expect([report.found.a?.length, report.counts.a]).toEqual([PLACES_KEPT, PLACES_KEPT + 10]);
+    expect(report.found.a?.at(-1)).toBe(`x.yml:${PLACES_KEPT}`);
+    expect([report.found.b, report.counts.b]).toEqual([['y.yml:4'], 2]);
   });
 
   it('holds at most its bound of findings', () => {
