@@ -78,15 +78,27 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     id: 'persistence',
     name: 'persistence',
-    mutate: ['src/reference/host/data-dir.ts'],
-    // data-dir.test.ts kills a separate server process, where no coverage can be seen: the restart test runs in this one.
-    tests: ['test/reference/host/data-dir-restart.test.ts'],
+    mutate: [
+      'src/reference/host/data-dir.ts',
+      'src/reference/host/stored-rows.ts',
+      'src/reference/host/journal-codec.ts',
+      'src/reference/host/data-dir-lock.ts',
+    ],
+    // data-dir.test.ts and the crash-consistency property kill separate server processes, where no coverage
+    // can be seen: these run the server in this process.
+    tests: [
+      'test/reference/host/data-dir-restart.test.ts',
+      'test/reference/host/refused-writes.test.ts',
+      'test/reference/host/journal-codec.test.ts',
+      'test/reference/host/stored-bytes.property.test.ts',
+    ],
   },
   {
     id: 'body-limits',
     name: 'body limits',
     mutate: [
       'src/reference/host/body-limits.ts',
+      'src/reference/host/body-reading.ts',
       'src/reference/errors/body-decoding.ts',
       'src/reference/errors/ingestion-limits.ts',
     ],

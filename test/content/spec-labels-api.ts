@@ -79,7 +79,7 @@ function specDescriptions(schema: unknown): string[] {
 
 /** A sentence that says whose it is: its names need not be the spec's. */
 export const LABELLED_SENTENCE =
-  /reference implementation|reference design|reference's own|Sunset's reading|our reading|is ours|the spec does not|not shown/i;
+  /reference implementation|reference design|reference's own|Sunset's reading|our reading|is ours|are ours|the spec does not|platform'?s documentation (does not|gives no|names no|only)|not shown/i;
 
 /** Code spans of a text, outside sentences that label themselves, that the spec does not hold. */
 export function unlabelledCode(text: string, spec: SpecText): string[] {

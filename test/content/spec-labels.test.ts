@@ -158,7 +158,7 @@ describe('a wrong label is caught', () => {
     const text = readFileSync(new URL('../../content/guides/funnels.mdx', import.meta.url), 'utf8')
       .replace('<Example title="A funnel file" origin="reference"', '<Example title="A funnel file" origin="spec"')
       .replace(
-        /<ReferenceDesign>\nThe spec gives no example[\s\S]*?<\/ReferenceDesign>/,
+        /<ReferenceDesign>\nThe platform's documentation gives no example[\s\S]*?<\/ReferenceDesign>/,
         'Both `completed-purchase.yaml` and `Completed Purchase.yaml` name it.',
       );
     const problems = guideProblems(readGuide('funnels.mdx', text), spec);
