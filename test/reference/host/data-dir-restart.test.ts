@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAYLOAD_DATA_SCHEMA } from '../../../src/reference/analytics/collector/tp2-payload.ts';
+import type { JournalEntry } from '../../../src/reference/browser/world-journal.ts';
 import { DATA_FILE, openDataDir } from '../../../src/reference/host/data-dir.ts';
+import { encodeJournalEntry } from '../../../src/reference/host/journal-codec.ts';
 import { type RunningServer, startReferenceServer } from '../../../src/reference/start-server.ts';
 
 /**
@@ -203,6 +205,50 @@ describe('a data directory across restarts in one process', () => {
     expect(await damaged("UPDATE journal SET entry = '{not json' WHERE seq = (SELECT min(seq) FROM journal)")).toMatch(
       /reference\.sqlite.*journal/,
     );
+  });
+
+  it('refuses a row of the wrong shape, naming the row and the field', async () => {
+    const damaged = async (sql: string, values: unknown[] = []) => {
+      const dir = scratch();
+      await stop(await start(dir));
+      const db = new DatabaseSync(path.join(dir, DATA_FILE));
+      db.prepare(sql).run(...(values as never[]));
+      db.close();
+      return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
+        async (server) => {
+          await server.close();
+          return 'started';
+        },
+        (error: Error) => error.message,
+      );
+    };
+    expect(await damaged("INSERT INTO state VALUES ('somebody/else', '1')")).toMatch(
+      /reference\.sqlite.*state row "somebody\/else".*a key this reference does not keep/,
+    );
+    expect(await damaged("INSERT INTO state VALUES ('analytics/usage/10/2026-01', '-3')")).toMatch(
+      /state row "analytics\/usage\/10\/2026-01"/,
+    );
+    expect(
+      await damaged('INSERT INTO journal (entry) VALUES (?)', [
+        encodeJournalEntry({ kind: 'made-up' } as unknown as JournalEntry),
+      ]),
+    ).toMatch(/reference\.sqlite.*journal row \d+ \(made-up\)/);
+  });
+
+  it('is owned by one server at a time, and free again once it stops', async () => {
+    const dir = scratch();
+    const first = await start(dir);
+    const refusal = await startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
+      async (server) => {
+        await server.close();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain(`is in use by another reference server (pid ${process.pid} on ${hostname()}, running since `);
+    await stop(first);
+    const second = await start(dir);
+    expect((await keyIds(second)).length).toBeGreaterThan(0);
   });
 
   it('refuses a data directory that is a file', async () => {
