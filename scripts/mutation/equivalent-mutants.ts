@@ -299,4 +299,32 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     within: 'Array.isArray(driver.rules) ? driver.rules : []',
     why: 'Rules are read only where they are objects with an id, so a made-up text in the list is dropped as an empty list would be.',
   },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'ConditionalExpression',
+    original: 'problems.before || problems.after',
+    replacement: 'true',
+    why: 'Sharing one frozen empty object saves memory only: an empty problems object given instead reads the same.',
+  },
+  {
+    file: 'src/check/report/report-input.ts',
+    mutator: 'StringLiteral',
+    original: "'removed'",
+    within: "failOn === 'never' ? 'removed' : failOn",
+    why: 'fails() treats any level but never and deprecated as removed, so the empty text gates as removed does.',
+  },
+  {
+    file: 'src/reference/host/body-reading.ts',
+    mutator: 'ConditionalExpression',
+    original: 'chunks.length === 1',
+    replacement: 'false',
+    why: 'A fast path: copying a single chunk into a new array gives the same bytes.',
+  },
+  {
+    file: 'src/reference/host/body-reading.ts',
+    mutator: 'BlockStatement',
+    original:
+      '{ const only = chunks[0] as Buffer; resolve(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
+    why: 'A fast path: without it a single chunk is copied into a new array, with the same bytes.',
+  },
 ];

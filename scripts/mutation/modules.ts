@@ -105,6 +105,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     tests: [
       'test/reference/errors/body-decoding.test.ts',
       'test/reference/errors/byte-limits.test.ts',
+      'test/reference/host/body-read-limit.test.ts',
       'test/reference/errors/ingestion-handlers.test.ts',
       'test/reference/host/hostile-input.test.ts',
     ],

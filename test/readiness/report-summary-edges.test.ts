@@ -48,10 +48,12 @@ describe('a report summary', () => {
     const plain = summarize(report({ range: { from: '16.0', to: '18.0' } }), 'a.json', {}, intern);
     const hosted = summarize(report({ range: { from: '16.0', to: '18.0', offering: 'hosted' } }), 'b.json', {}, intern);
     const other = summarize(report({ range: { from: '16.11', to: '18.0' } }), 'c.json', {}, intern);
-    expect([plain.range, hosted.range, other.range]).toEqual([
+    const dedicated = summarize(report({ range: { from: '16.0', to: '18.0', offering: 'dedicated' } }), 'd.json', {}, intern);
+    expect([plain.range, hosted.range, other.range, dedicated.range]).toEqual([
       { from: '16.0', to: '18.0' },
       { from: '16.0', to: '18.0', offering: 'hosted' },
       { from: '16.11', to: '18.0' },
+      { from: '16.0', to: '18.0', offering: 'dedicated' },
     ]);
   });
 

@@ -92,9 +92,11 @@ describe('the JSON report', () => {
         'ScanReportError: r.json: tool.name is not "sunset": expected the JSON or SARIF report of sunset check',
       );
     }
-    expect(refusal(json({ range: { from: 16, to: '17.0' } }))).toBe(
-      'ScanReportError: r.json: range.from is not a release such as "17.0"',
-    );
+    for (const from of [16, 17.1]) {
+      expect(refusal(json({ range: { from, to: '17.9' } })), String(from)).toBe(
+        'ScanReportError: r.json: range.from is not a release such as "17.0"',
+      );
+    }
   });
 
   it('keeps a bounded number of distinct places per entry and counts every finding', () => {
