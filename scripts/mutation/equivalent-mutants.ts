@@ -17,6 +17,8 @@ export interface EquivalentMutant {
   replacement?: string;
   /** Text of the mutated line, when the original text stands in more than one place of the file. */
   within?: string;
+  /** Text of the line after, when the mutated line itself stands in more than one place. */
+  followedBy?: string;
   /** Why no test can notice it. */
   why: string;
 }
@@ -258,6 +260,45 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     mutator: 'CallExpression',
     original: 'db.close();',
     why: 'Closing a database that was refused at start frees a handle the process would drop anyway: nothing a client or the next start can see changes.',
+  },
+  {
+    file: 'src/reference/host/data-dir-lock.ts',
+    mutator: 'CallExpression',
+    original: 'db.close();',
+    followedBy: 'if (!/locked|busy/i.test(',
+    why: 'BEGIN EXCLUSIVE failed, so this connection holds no lock: left open it only keeps a handle until it is collected. (The close after a refused owner file, which does hold the lock, is killed by data-dir-refusals.test.ts.)',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    within: "READS.includes(meta.version ?? '')",
+    why: 'A missing version is refused either way: READS holds neither the empty string nor any other made-up one.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    original: "' and '",
+    why: 'READS holds one data version, and joining one item uses no separator.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'BlockStatement',
+    original: '{ throw refused(file, error); }',
+    why: 'BEGIN IMMEDIATE fails only while another connection holds the write lock; without the transaction the first write then fails on the same lock, the ROLLBACK that follows fails quietly, and the request gets the same 503 naming the file with nothing kept.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'ConditionalExpression',
+    original: '/readonly|read-only|permission|access/i.test(message)',
+    why: 'Not reachable as the code stands: a data file the server may not write fails earlier, at `PRAGMA journal_mode = WAL` (an empty one, answered as not readable) or at the `opened_at` write (an existing one, answered as not writable); the schema and checks between only read. Reported to the lead.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    original: '`${file} cannot be written (${message}); make it and its directory writable, or pass another --data-dir`',
+    why: 'Not reachable, as the test above it is not (see there).',
   },
   {
     file: 'src/readiness/report-summary.ts',

@@ -88,8 +88,10 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     // can be seen: these run the server in this process.
     tests: [
       'test/reference/host/data-dir-restart.test.ts',
+      'test/reference/host/data-dir-refusals.test.ts',
       'test/reference/host/refused-writes.test.ts',
       'test/reference/host/journal-codec.test.ts',
+      'test/reference/host/journal-codec-input.test.ts',
       'test/reference/host/stored-bytes.property.test.ts',
     ],
   },

@@ -32,6 +32,8 @@ export interface Survivor {
   original: string;
   /** The whole line the mutant starts on. */
   lineText?: string;
+  /** The line after it. */
+  lineAfter?: string;
   replacement: string;
   status: 'Survived' | 'NoCoverage';
   /** Why it is equivalent, when `equivalent-mutants.ts` says so. */
@@ -87,7 +89,8 @@ export function explanationFor(survivor: Omit<Survivor, 'equivalent'>, known: re
       item.mutator === survivor.mutator &&
       squash(item.original) === squash(survivor.original) &&
       (item.replacement === undefined || squash(item.replacement) === squash(survivor.replacement)) &&
-      (item.within === undefined || (survivor.lineText ?? '').includes(item.within)),
+      (item.within === undefined || (survivor.lineText ?? '').includes(item.within)) &&
+      (item.followedBy === undefined || (survivor.lineAfter ?? '').includes(item.followedBy)),
   )?.why;
 }
 
@@ -125,6 +128,7 @@ export function scoreReport(report: Report): { modules: Map<string, Score>; surv
           mutator: mutant.mutatorName,
           original: sourceAt(source, mutant.location),
           lineText: source.split('\n')[mutant.location.start.line - 1] ?? '',
+          lineAfter: source.split('\n')[mutant.location.start.line] ?? '',
           replacement: mutant.replacement ?? '',
           status: mutant.status as Survivor['status'],
         };

@@ -75,5 +75,8 @@ describe('npm run mutation', () => {
     const twice = [{ ...(known[0] as (typeof known)[number]), within: 'export const b' }];
     expect(explanationFor({ ...survivor, lineText: 'export const b = a > 3;' }, twice)).toBeDefined();
     expect(explanationFor({ ...survivor, lineText: 'const c = a > 3;' }, twice)).toBeUndefined();
+    const beforeReturn = [{ ...(known[0] as (typeof known)[number]), followedBy: 'return b;' }];
+    expect(explanationFor({ ...survivor, lineAfter: '  return b;' }, beforeReturn)).toBeDefined();
+    expect(explanationFor({ ...survivor, lineAfter: '  throw b;' }, beforeReturn)).toBeUndefined();
   });
 });
