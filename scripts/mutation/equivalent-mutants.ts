@@ -297,6 +297,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   {
     file: 'src/reference/host/data-dir.ts',
     mutator: 'StringLiteral',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, as Stryker reports it
     original: '`${file} cannot be written (${message}); make it and its directory writable, or pass another --data-dir`',
     why: 'Not reachable, as the test above it is not (see there).',
   },
