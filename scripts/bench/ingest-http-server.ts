@@ -3,18 +3,22 @@
  * its own process (as `npm run reference` runs), with the bench's client key. `--route direct` uses the Node
  * host's direct ingestion route, `--route msw` sends ingestion through MSW, and `--route bare` is the peer:
  * a bare Node HTTP server that reads each body and answers 200 without any reference logic (it counts
- * requests as events). Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the
+ * requests as events). `--route parse` is a second peer: a bare server that also decompresses each body and
+ * parses its JSON (every line of an envelope), what any ingestion must do at least, and keeps nothing. Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the
  * CPU time this process has used so far, user and system, in microseconds.
  */
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
+import { INGESTION_BOUNDS } from '../../src/reference/host/ingestion-bounds.ts';
 import { createReference } from '../../src/reference/reference.ts';
 import { createReferenceServer, listen } from '../../src/reference/server.ts';
 
 const { values } = parseArgs({ options: { route: { type: 'string', default: 'direct' }, key: { type: 'string' } } });
-const reference = createReference({ errors: { decompress: zlibDecompressor } });
+// As the local server runs it: node:zlib, and the bounds a network host puts on what ingestion keeps.
+const reference = createReference({ errors: { decompress: zlibDecompressor, ...INGESTION_BOUNDS.errors } });
 reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: values.key ?? '' });
 let bareCount = 0;
 const bare = createServer((req, res) => {
@@ -25,15 +29,32 @@ const bare = createServer((req, res) => {
     res.end('{}');
   });
 });
+const decoder = new TextDecoder();
+const parseOnly = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.once('end', () => {
+    const body = Buffer.concat(chunks);
+    const encoding = req.headers['content-encoding'];
+    const plain = encoding === 'gzip' ? gunzipSync(body) : encoding === 'deflate' ? inflateSync(body) : body;
+    for (const line of decoder.decode(plain).split('\n')) if (line.trim()) JSON.parse(line);
+    bareCount++;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
+    res.end('{}');
+  });
+});
 const server =
-  values.route === 'bare'
-    ? bare
-    : createReferenceServer(reference.handlers, {
-        ...(values.route === 'direct' ? { ingest: reference.errors.answerIngestion } : {}),
-      });
+  values.route === 'parse'
+    ? parseOnly
+    : values.route === 'bare'
+      ? bare
+      : createReferenceServer(reference.handlers, {
+          ...(values.route === 'direct' ? { ingest: reference.errors.answerIngestion } : {}),
+        });
 console.log(await listen(server, 0));
 for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'count') console.log(String(values.route === 'bare' ? bareCount : reference.errors.state.errors.size()));
+  if (line === 'count')
+    console.log(String(values.route === 'bare' || values.route === 'parse' ? bareCount : reference.errors.state.errors.size()));
   if (line === 'cpu') {
     const { user, system } = process.cpuUsage();
     console.log(String(user + system));

@@ -15,9 +15,12 @@
  *   connections (16 by default), each one request at a time;
  * - `http-msw`: the same server with ingestion through MSW, for comparison;
  * - `http-bare`: the peer of the HTTP paths, a bare Node HTTP server that reads each body and answers 200,
- *   same process layout and clients: what HTTP alone costs on this machine right now; the HTTP paths run
- *   after it print their rate as a share of its rate, and each HTTP path prints the server process's CPU time per
- *   request, which bounds the rate of its one thread whatever the client and the machine's other load cost.
+ *   same process layout and clients: what HTTP alone costs on this machine right now. `http-direct` and
+ *   `http-msw` each run beside a bare server of their own, the same requests sent to each in turns, and print
+ *   both servers' CPU time per request and its ratio (goal: at most 2×): the CPU of a server's one thread
+ *   bounds its rate whatever the client and the machine's other load cost;
+ * - `http-parse`: a bare server that also decompresses and parses each body, run beside a bare one the same
+ *   way: the least CPU any ingestion over HTTP takes here, to read the direct route's ratio against.
  *
  * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
  * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
@@ -34,11 +37,15 @@ import { SDK_SAMPLES } from '../../src/reference/errors/sdk-samples.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
 import { createReference, type Reference } from '../../src/reference/reference.ts';
 import { type BatchSend, type HttpRoute, serializeAll, startHttpServer, viaHttp } from './ingest-http-client.ts';
+import { measurePaired } from './ingest-http-paired.ts';
 
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
-    paths: { type: 'string', default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-direct,http-msw' },
+    paths: {
+      type: 'string',
+      default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-parse,http-direct,http-msw',
+    },
     clients: { type: 'string', default: '16' },
   },
 });
@@ -207,37 +214,54 @@ const HTTP_LABELS: Record<HttpRoute, string> = {
   direct: 'direct ingestion route, node:zlib',
   msw: 'ingestion through MSW, node:zlib',
   bare: 'bare Node server answering 200 (the HTTP peer)',
+  parse: 'bare Node server that also decompresses and parses each body (what any ingestion must do)',
 };
 
-/** Runs an HTTP path: warm-up server, then a fresh one timed over every request. */
+/**
+ * Runs an HTTP path. The bare peer alone: its rate and CPU per request. Any other route: side by side with a
+ * bare peer of its own, the same requests sent to each in turns (`ingest-http-paired.ts`), and both servers'
+ * CPU per request printed with their ratio — the HTTP goal is the route within 2× the bare server's CPU.
+ */
 async function runHttp(route: HttpRoute): Promise<void> {
-  const warm = await startHttpServer(route, PUBLIC_KEY);
-  await measure(requests.slice(0, 5000), viaHttp(warm, CLIENTS));
-  warm.stop();
-  const server = await startHttpServer(route, PUBLIC_KEY);
-  serializeAll(requests, server);
-  const cpuBefore = await server.cpu();
-  const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
-  const cpu = (await server.cpu()) - cpuBefore;
-  const stored = await server.stored();
-  server.stop();
-  if (stored !== COUNT) throw new Error(`http-${route}: ${stored} events stored, expected ${COUNT}`);
-  report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
-  const cpuPerRequest = cpu / COUNT;
-  // The server runs on one thread, so one core's worth of its CPU time per request bounds its rate whatever the client.
+  const warm = requests.slice(0, 5000);
+  if (route === 'bare') {
+    const server = await startHttpServer(route, PUBLIC_KEY);
+    serializeAll([...warm, ...requests], server);
+    await measure(warm, viaHttp(server, CLIENTS));
+    const cpuBefore = await server.cpu();
+    const { path: timing, floor } = await measure(requests, viaHttp(server, CLIENTS));
+    const cpu = (await server.cpu()) - cpuBefore;
+    server.stop();
+    report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, floor);
+    printCpu(cpu / COUNT);
+    return;
+  }
+  const floorDurations = new Float64Array(requests.length);
+  let floorMs = 0;
+  const paired = await measurePaired(route, PUBLIC_KEY, warm, requests, CLIENTS, (chunk, at) => {
+    const before = performance.now();
+    parseAll(chunk, floorDurations, at);
+    floorMs += performance.now() - before;
+  });
+  const timing = { seconds: COUNT / paired.route.rate, p99: paired.route.p99 };
+  report(`HTTP on loopback, ${HTTP_LABELS[route]}, ${CLIENTS} keep-alive clients`, timing, summarize(floorMs, floorDurations));
+  printCpu(paired.route.cpuPerRequest);
+  const ratio = paired.route.cpuPerRequest / paired.bare.cpuPerRequest;
+  console.log(
+    `  the bare Node server beside it, same requests in turns: ${paired.bare.rate} requests/s, CPU ${paired.bare.cpuPerRequest.toFixed(1)} µs per request`,
+  );
+  console.log(
+    `  ${ratio.toFixed(2)}× the bare server's CPU per request (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'missed'}); ` +
+      `${Math.round((100 * paired.route.rate) / paired.bare.rate)}% of its rate`,
+  );
+}
+
+/** Prints a server's CPU per request; it runs on one thread, so that bounds its rate whatever the client. */
+function printCpu(cpuPerRequest: number): void {
   console.log(
     `  server CPU ${cpuPerRequest.toFixed(1)} µs per request (user + system), so at most ${Math.round(1e6 / cpuPerRequest)} requests/s on one core`,
   );
-  if (route === 'bare') bare = { rate: rate(timing), cpuPerRequest };
-  else if (bare)
-    console.log(
-      `  ${Math.round((100 * rate(timing)) / bare.rate)}% of the bare Node server's rate in this run (what HTTP allows here); ` +
-        `${(cpuPerRequest / bare.cpuPerRequest).toFixed(2)}× its CPU per request`,
-    );
 }
-
-/** The bare peer's rate and CPU per request in this run, once measured (run `http-bare` first to compare the other HTTP paths with it). */
-let bare: { rate: number; cpuPerRequest: number } | undefined;
 
 function report(label: string, timing: Timing, floor: Timing): void {
   const ratio = timing.seconds / floor.seconds;

@@ -1,27 +1,37 @@
-import { loadPagefind, resultHtml } from './pagefind-client.ts';
+import { loadPagefind, resultHtml, searchSite } from './pagefind-client.ts';
 
 /** Results the header's drop-down shows; the full list is one link away on /search/. */
 const SHOWN = 6;
 
 /**
  * The header search box once focused: results under the box as the reader types, and a link to the search
- * page with every result. Enter still opens /search/ (the form's own action). Escape closes the list.
+ * page with every result. Enter still opens /search/ (the form's own action). Down and Up move through the
+ * results and back to the box; Escape closes the list from the box or from any result, and returns to the
+ * box. A short status ("26 results, 6 shown") is announced, never the list itself.
  */
 export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement): void {
   const panel = form.querySelector<HTMLElement>('.header-search-results');
+  const status = form.querySelector<HTMLElement>('[data-header-search-status]');
   if (!panel) return;
+  const say = (text: string) => {
+    if (status) status.textContent = text;
+  };
   const api = loadPagefind();
   api.catch(() => undefined);
+  const close = () => {
+    panel.hidden = true;
+  };
   const run = async () => {
     const term = input.value.trim();
     if (!term) {
-      panel.hidden = true;
+      close();
       panel.replaceChildren();
+      say('');
       return;
     }
     let search: Awaited<ReturnType<Awaited<typeof api>['debouncedSearch']>>;
     try {
-      search = await (await api).debouncedSearch(term, { filters: {} }, 150);
+      search = await searchSite(await api, term, {});
     } catch {
       panel.textContent = 'The search index is missing: it is built by npm run build.';
       panel.hidden = false;
@@ -29,6 +39,7 @@ export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement)
     }
     if (!search) return; // a newer search replaced this one
     const results = await Promise.all(search.results.slice(0, SHOWN).map((result) => result.data()));
+    if (input.value.trim() !== term) return; // typed on while the results loaded
     const all = `/search/?q=${encodeURIComponent(term)}`;
     const total = search.results.length;
     panel.innerHTML =
@@ -36,13 +47,34 @@ export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement)
         ? `<p>Nothing found.</p>`
         : `<ol>${results.map(resultHtml).join('')}</ol><p><a href="${all}">All ${total} result${total === 1 ? '' : 's'}</a></p>`;
     panel.hidden = false;
+    say(
+      total === 0
+        ? `Nothing found for “${term}”.`
+        : `${total} result${total === 1 ? '' : 's'} for “${term}”${total > SHOWN ? `, ${SHOWN} shown` : ''}. Down arrow to go through them.`,
+    );
   };
+  const links = () => [...panel.querySelectorAll<HTMLAnchorElement>('a')];
   input.addEventListener('input', () => void run());
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape') panel.hidden = true;
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      if (panel.hidden) return;
+      event.preventDefault();
+      // Back to the box first: focusing it shows the list again, and Escape must leave it closed.
+      input.focus();
+      close();
+      return;
+    }
+    if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || panel.hidden) return;
+    const targets = links();
+    if (targets.length === 0) return;
+    event.preventDefault();
+    const at = targets.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? at + 1 : at < 0 ? targets.length - 1 : at - 1;
+    if (next < 0 || next >= targets.length) input.focus();
+    else targets[next]?.focus();
   });
   form.addEventListener('focusout', (event) => {
-    if (!form.contains(event.relatedTarget as Node | null)) panel.hidden = true;
+    if (!form.contains(event.relatedTarget as Node | null)) close();
   });
   input.addEventListener('focus', () => {
     if (panel.childElementCount > 0 && input.value.trim()) panel.hidden = false;

@@ -1,4 +1,4 @@
-import { loadPagefind, type PagefindApi, type PagefindSearch, resultHtml } from './pagefind-client.ts';
+import { loadPagefind, type PagefindApi, type PagefindSearch, resultHtml, searchSite } from './pagefind-client.ts';
 
 const FILTERS = ['release', 'area', 'kind'] as const;
 /** Results shown at once; "Show more" adds as many again, so every result can be reached. */
@@ -58,7 +58,7 @@ export function bindSearch(): void {
       status.textContent = '';
       return;
     }
-    const search = await api.debouncedSearch(term, { filters }, 150);
+    const search = await searchSite(api, term, filters);
     if (!search) return; // a newer search replaced this one
     current = { search, shown: 0, term, filters };
     list.replaceChildren();

@@ -2,15 +2,14 @@
  * Starts the local reference server: the demo world over real HTTP, in memory or kept in `dataDir`. The one
  * code path behind `npm run reference` (server-main.ts) and `sunset reference`.
  */
-import { mkdir, stat } from 'node:fs/promises';
-import { buildBrowserWorld } from './browser/browser-world.ts';
-import { buildReferenceData } from './browser/reference-data.ts';
-import { SAMPLE_PUBLIC_KEY, seedSampleErrors } from './errors/sample-errors.ts';
-import { zlibDecompressor } from './errors/zlib-decompressor.ts';
-import { openDataDir } from './host/data-dir.ts';
-import { createReference, type Reference } from './reference.ts';
-import { loadReferenceSource } from './reference-source.ts';
+import { SAMPLE_PUBLIC_KEY } from './errors/sample-errors.ts';
+import { durableReference, memoryReference } from './host/built-reference.ts';
+import { ReferenceOptionError } from './host/reference-option-error.ts';
+import type { Reference } from './reference.ts';
+import { loadReferenceSource, type ReferenceSource } from './reference-source.ts';
 import { createReferenceServer, listen } from './server.ts';
+
+export { ReferenceOptionError };
 
 /** Options of {@link startReferenceServer}. */
 export interface StartOptions {
@@ -20,8 +19,17 @@ export interface StartOptions {
   host?: string;
   /** Keep every accepted request in this directory (created when absent) and load it back on start. */
   dataDir?: string;
-  /** Trust a client-sent X-Forwarded-For (behind a proxy). */
-  trustProxy?: boolean;
+  /**
+   * How many proxies in front set `X-Forwarded-For`: the client is the address that many hops from the right
+   * (0, the default: the socket's address, and the header is ignored).
+   */
+  trustProxy?: number;
+  /** Origins the collector answers with credentials, so trackers there may send its cookie; none by default. */
+  allowOrigins?: readonly string[];
+  /** The register and fixture repositories, when already loaded (tests start many servers); read from `content/` otherwise. */
+  source?: ReferenceSource;
+  /** Seed the sample events, errors and key; true by default (a data directory seeds them on its first start only). */
+  sample?: boolean;
   /** Receives the lines that tell a user where things are (the URL, the collector, the sample DSN). */
   log?: (line: string) => void;
 }
@@ -35,64 +43,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Raised for options that cannot work, such as a data directory that is a file or a port in use. */
-export class ReferenceOptionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReferenceOptionError';
-  }
-}
-
-async function prepareDataDir(dataDir: string): Promise<void> {
-  const existing = await stat(dataDir).catch(() => undefined);
-  if (existing && !existing.isDirectory()) throw new ReferenceOptionError(`--data-dir ${dataDir} exists and is not a directory`);
-  await mkdir(dataDir, { recursive: true }).catch((error: Error) => {
-    throw new ReferenceOptionError(`--data-dir ${dataDir} cannot be created: ${error.message}`);
-  });
-}
-
-/** The reference in memory, with the sample events and errors, as the server has always started. */
-async function memoryReference(origin: string): Promise<{ reference: Reference; close(): void }> {
-  const { register, repositories, configDir } = await loadReferenceSource();
-  const reference = createReference({
-    analytics: { repositories, configDir, sample: true },
-    errors: { decompress: zlibDecompressor },
-    register,
-  });
-  await seedSampleErrors(reference.errors, reference.platform.clock.now(), origin);
-  return { reference, close: () => {} };
-}
-
-/**
- * The reference kept in `dir`: state and journal loaded back, every change written before its answer. Built
- * the way the in-browser world is, on a SQLite file instead of IndexedDB.
- */
-async function durableReference(dir: string, origin: string): Promise<{ reference: Reference; close(): void }> {
-  await prepareDataDir(dir);
-  const dataDir = await openDataDir(dir);
-  const { register, repositories, configDir } = await loadReferenceSource();
-  const data = buildReferenceData({
-    entries: register.entries,
-    releases: register.releases,
-    endpoints: register.endpoints,
-    limits: register.limits,
-    siteUrl: register.settings.site_url,
-    configDir,
-    repositories,
-  });
-  const world = await buildBrowserWorld({
-    data,
-    snapshot: dataDir.snapshot(),
-    journal: dataDir.journal(),
-    sink: dataDir,
-    record: (entry) => dataDir.record(entry),
-    origin,
-    siteUrl: register.settings.site_url,
-    decompress: zlibDecompressor,
-  });
-  return { reference: world.reference, close: () => dataDir.close() };
-}
-
 /** Starts the server and resolves once it listens. */
 export async function startReferenceServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? 8787;
@@ -103,9 +53,11 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   // The sample DSN names the address the server answers on; with port 0 that is known only after listening,
   // so the nominal address is used for it and every DSN created later names the real one.
   const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port === 0 ? 8787 : port}`;
-  const built = options.dataDir ? await durableReference(options.dataDir, origin) : await memoryReference(origin);
+  const source = options.source ?? (await loadReferenceSource());
+  const build = { origin, sample: options.sample ?? true, collectorOrigins: options.allowOrigins ?? [] };
+  const built = options.dataDir ? await durableReference(options.dataDir, source, build) : await memoryReference(source, build);
   const server = createReferenceServer(built.reference.handlers, {
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? 0,
     // SDK ingestion skips MSW in Node; the MSW handler and this route call the same answerIngestion.
     ingest: built.reference.errors.answerIngestion,
   });

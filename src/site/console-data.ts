@@ -5,8 +5,9 @@
  */
 
 import { DEMO_TOKEN, DEMO_TOKENS } from '../browser/try/demo-world.ts';
-import { newestFirst } from '../register/releases.ts';
+import { compareReleases, newestFirst } from '../register/releases.ts';
 import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
+import type { RejectRule } from '../schemas/enforcement-rule.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 
 /** A parameter field of the console. */
@@ -48,8 +49,16 @@ export interface ConsoleData {
   /** Whether the in-browser reference serves the endpoint; if not, only the reader's instance can answer. */
   served: boolean;
   releases: string[];
-  /** The release the reference answers as by default (the newest). */
+  /** The newest release the register knows. */
   newestRelease: string;
+  /**
+   * The release the console answers as until the reader picks one: `''` for the newest, or, where a change
+   * refuses the console's first request from some release on, the last release before that, so the first
+   * answer shows the endpoint working (the page names the change and the release it refuses from).
+   */
+  release: string;
+  /** The change that refuses the first request in the newest release, when `release` is not the newest. */
+  refusedBy?: ConsoleChange;
   changes: ConsoleChange[];
 }
 
@@ -60,7 +69,8 @@ function suggestedToken(endpoint: ApiEndpoint): string {
     (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'private-token',
   )?.example;
   if (typeof example === 'string' && (DEMO_TOKENS as readonly string[]).includes(example)) return example;
-  if (endpoint.auth.min_role === 'administrator') return DEMO_TOKEN.admin;
+  // No demo user owns a group or project: an owner's action is the administrator's to try.
+  if (endpoint.auth.min_role === 'administrator' || endpoint.auth.min_role === 'owner') return DEMO_TOKEN.admin;
   const readable = endpoint.auth.scopes.length === 0 || endpoint.auth.scopes.includes('read_api');
   if (readable && endpoint.method === 'GET') return DEMO_TOKEN.read;
   return DEMO_TOKEN.maintainer;
@@ -76,6 +86,53 @@ export function actsOn(entry: RegisterEntry, endpoint: ApiEndpoint): boolean {
       : rule.path_prefixes.some((prefix) => underPrefix(endpoint.path, prefix)),
   );
 }
+
+/** Whether a reject rule concerns a request with these query values and this body (a JSON object's fields). */
+function rejects(rule: RejectRule, query: ConsoleField[], body: string | undefined): boolean {
+  const when = rule.when;
+  if (!when) return true;
+  if (when.query_all && !when.query_all.every((name) => query.some((field) => field.name === name && field.value !== '')))
+    return false;
+  if (when.body_any) {
+    let fields: unknown;
+    try {
+      fields = JSON.parse(body ?? '');
+    } catch {
+      return false;
+    }
+    if (typeof fields !== 'object' || fields === null || !when.body_any.some((name) => Object.hasOwn(fields as object, name)))
+      return false;
+  }
+  return true;
+}
+
+/** The earliest change that refuses the console's first request, and the last release before it. */
+function firstRefusal(
+  endpoint: ApiEndpoint,
+  entries: readonly RegisterEntry[],
+  releases: readonly string[],
+  query: ConsoleField[],
+  body: string | undefined,
+): { release: string; entry: RegisterEntry } | undefined {
+  const refusing = entries
+    .filter((entry) =>
+      (entry.enforcement ?? []).some(
+        (rule) => rule.kind === 'reject' && rule.endpoint === endpoint.id && rejects(rule, query, body),
+      ),
+    )
+    .sort((a, b) => compareReleases(a.removed_in, b.removed_in));
+  const entry = refusing[0];
+  if (!entry) return undefined;
+  const before = newestFirst(releases).find((release) => compareReleases(release, entry.removed_in) < 0);
+  return before ? { release: before, entry } : undefined;
+}
+
+const changeOf = (entry: RegisterEntry): ConsoleChange => ({
+  id: entry.id,
+  title: entry.title,
+  removed_in: entry.removed_in,
+  ...(entry.announced_in ? { announced_in: entry.announced_in } : {}),
+});
 
 /** Builds the console's data for an endpoint from the register's releases and entries. */
 export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], entries: readonly RegisterEntry[]): ConsoleData {
@@ -102,15 +159,21 @@ export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], 
     served: endpoint.reference,
     releases: [...releases],
     newestRelease: newestFirst(releases)[0] ?? '',
-    changes: entries
-      .filter((entry) => actsOn(entry, endpoint))
-      .map((entry) => ({
-        id: entry.id,
-        title: entry.title,
-        removed_in: entry.removed_in,
-        ...(entry.announced_in ? { announced_in: entry.announced_in } : {}),
-      })),
+    release: '',
+    changes: entries.filter((entry) => actsOn(entry, endpoint)).map(changeOf),
   };
+  const firstBody = requestBody?.examples[0]?.value;
+  const refusal = firstRefusal(
+    endpoint,
+    entries,
+    releases,
+    data.query,
+    firstBody === undefined ? undefined : typeof firstBody === 'string' ? firstBody : JSON.stringify(firstBody),
+  );
+  if (refusal) {
+    data.release = refusal.release;
+    data.refusedBy = changeOf(refusal.entry);
+  }
   if (requestBody) {
     data.body = {
       contentType: requestBody.content_type,
@@ -141,4 +204,16 @@ export function validationSchema(schema: unknown, underProperties = false): unkn
       .filter(([key]) => underProperties || !DOCUMENTATION_KEYWORDS.has(key))
       .map(([key, value]) => [key, validationSchema(value, !underProperties && key === 'properties')]),
   );
+}
+
+/** What the console's script reads of its data; the rest is in the form the page renders. */
+export type ConsoleIslandData = Pick<
+  ConsoleData,
+  'method' | 'path' | 'pathParams' | 'query' | 'tokenAuth' | 'served' | 'newestRelease' | 'body'
+>;
+
+/** The part of the data the page hands its console's script: only what the script reads, to keep the page light. */
+export function consoleIslandData(data: ConsoleData): ConsoleIslandData {
+  const { method, path, pathParams, query, tokenAuth, served, newestRelease, body } = data;
+  return { method, path, pathParams, query, tokenAuth, served, newestRelease, ...(body ? { body } : {}) };
 }

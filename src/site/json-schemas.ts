@@ -30,7 +30,8 @@ export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
   {
     name: 'dashboard',
     title: 'Dashboard definition',
-    description: 'A dashboard definition. Its shape is the reference design: the spec does not show the file fields.',
+    description:
+      "A dashboard definition. Its shape is the reference design: the platform's documentation does not show the file fields.",
     schema: dashboardDefinitionSchema,
   },
   {

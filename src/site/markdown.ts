@@ -5,6 +5,8 @@
  * identifiers such as `CI_JOB_JWT` appear bare in prose.
  */
 
+import { identifierParts } from './identifier-parts.ts';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML element content and attribute values. */
@@ -17,18 +19,29 @@ function safeHref(url: string): string | undefined {
   return /^(https?:\/\/|\/|#|\.\.?\/)/.test(trimmed) ? trimmed : undefined;
 }
 
+/** An identifier as HTML text with `<wbr>` where it may break (see {@link identifierParts}). */
+export function breakableIdentifier(text: string): string {
+  return identifierParts(text).map(escapeHtml).join('<wbr>');
+}
+
+/** A word this long in prose is an identifier (`gitlab:dependency_scanning:input_file`): it may break like one. */
+const LONG_WORD = 20;
+
 function emphasis(text: string): string {
-  return escapeHtml(text)
+  return text
+    .split(/(\s+)/)
+    .map((word) => (word.length >= LONG_WORD ? breakableIdentifier(word) : escapeHtml(word)))
+    .join('')
     .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
     .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, '<em>$1</em>');
 }
 
-function textWithLinks(text: string): string {
+function textWithLinks(text: string, links: boolean): string {
   let out = '';
   let rest = text;
   for (let match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest); match; match = /\[([^\]]+)\]\(([^)\s]+)\)/.exec(rest)) {
     out += emphasis(rest.slice(0, match.index));
-    const href = safeHref(match[2] as string);
+    const href = links ? safeHref(match[2] as string) : undefined;
     const label = emphasis(match[1] as string);
     out += href ? `<a href="${escapeHtml(href)}">${label}</a>` : label;
     rest = rest.slice(match.index + match[0].length);
@@ -36,16 +49,20 @@ function textWithLinks(text: string): string {
   return out + emphasis(rest);
 }
 
-/** Renders one line or paragraph of inline Markdown to HTML. Code spans keep their text literally. */
-export function renderInline(text: string): string {
+/**
+ * Renders one line or paragraph of inline Markdown to HTML. Code spans keep their text literally, and may
+ * break only where {@link breakableIdentifier} allows. With `links: false` (text that sits inside a link,
+ * such as a title in a list) a link's label stays and the link goes.
+ */
+export function renderInline(text: string, options: { links?: boolean } = {}): string {
   const parts = text.split(/(`+[^`]*?`+)/);
   return parts
     .map((part, index) => {
       if (index % 2 === 1) {
         const code = part.replace(/^`+|`+$/g, '');
-        return `<code>${escapeHtml(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
+        return `<code>${breakableIdentifier(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
       }
-      return textWithLinks(part);
+      return textWithLinks(part, options.links ?? true);
     })
     .join('');
 }
@@ -129,9 +146,11 @@ export function renderMarkdown(markdown: string): string {
       if (block.kind === 'paragraph') return `<p>${renderInline(block.lines.join(' '))}</p>`;
       if (block.kind === 'table') {
         const [head = [], ...body] = block.rows;
+        // On a phone the table stacks (`table.stack`): each cell led by its column's name.
+        const label = (index: number) => (head[index] ? ` data-label="${escapeHtml(plainText(head[index]))}"` : '');
         const row = (items: string[], tag: string) =>
-          `<tr>${items.map((cell) => `<${tag}>${renderInline(cell)}</${tag}>`).join('')}</tr>`;
-        return `<div class="table-wrap" tabindex="0"><table><thead>${row(head, 'th')}</thead><tbody>${body.map((items) => row(items, 'td')).join('')}</tbody></table></div>`;
+          `<tr>${items.map((cell, index) => `<${tag}${tag === 'td' ? label(index) : ''}>${renderInline(cell)}</${tag}>`).join('')}</tr>`;
+        return `<div class="table-wrap" tabindex="0"><table class="stack"><thead>${row(head, 'th')}</thead><tbody>${body.map((items) => row(items, 'td')).join('')}</tbody></table></div>`;
       }
       if (block.kind === 'code') {
         const lang = block.lang ? ` data-lang="${escapeHtml(block.lang)}"` : '';

@@ -154,7 +154,7 @@ export function buildOpenApi(endpoints: readonly ApiEndpoint[], options: OpenApi
       title: 'The platform: product analytics, error tracking and endpoints named in the register',
       version: options.version,
       description: plainText(
-        `Endpoints as the spec defines them. Every operation, parameter, body, response and example carries \`${ORIGIN}\`: \`spec\`, or \`reference\` where the spec does not show the shape and the reference implementation designed it. Inside a schema, \`${ORIGIN}: reference\` marks a part the spec does not show.`,
+        `Endpoints as the platform's documentation defines them. Every operation, parameter, body, response and example carries \`${ORIGIN}\`: \`spec\` (the platform's documentation), or \`reference\` where the documentation does not show the shape and the reference implementation designed it. Inside a schema, \`${ORIGIN}: reference\` marks a part the documentation does not show.`,
       ),
     },
     servers: [{ url: options.baseUrl.replace(/\/+$/, ''), description: 'The platform ({base_url})' }],

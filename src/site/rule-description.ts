@@ -20,7 +20,15 @@ export function describeRule(rule: DetectRule): string {
     case 'cli-flag':
       return `command-line flag \`${rule.flag}\` of \`${rule.command}\``;
     case 'api-client':
-      return `${rule.call ? `the call \`${rule.call}\`` : `the field \`${rule.fields?.[0] ?? ''}\``} through ${rule.client}${rule.call && rule.fields ? ` with ${rule.fields.map((field) => `\`${field}\``).join(' and ')}` : ''}${rule.any_fields ? ` with any of ${rule.any_fields.map((field) => `\`${field}\``).join(', ')}` : ''}`;
+      // A call written as alternatives (`GetX|ChangeX`) reads as one of them, each its own code.
+      return `${
+        rule.call
+          ? `the call ${rule.call
+              .split('|')
+              .map((call) => `\`${call}\``)
+              .join(' or ')}`
+          : `the field \`${rule.fields?.[0] ?? ''}\``
+      } through ${rule.client}${rule.call && rule.fields ? ` with ${rule.fields.map((field) => `\`${field}\``).join(' and ')}` : ''}${rule.any_fields ? ` with any of ${rule.any_fields.map((field) => `\`${field}\``).join(', ')}` : ''}`;
     case 'text':
       return `the text \`${rule.literal}\`${rule.files ? ` in ${rule.files.map((file) => `\`${file}\``).join(', ')}` : ''}`;
   }

@@ -60,8 +60,12 @@ describe('breaking_reason', () => {
     const markdown = planToMarkdown(plan, { siteUrl: 'https://s.test' });
     expect(markdown).toContain(`  - Breaks (Sunset's reading): ${reason}`);
     const html = renderPlanHtml(plan);
-    expect(html).toContain('<p class="breaking-reason"><strong>Breaks:</strong> Jobs that pass <code>CI_JOB_JWT</code>');
-    expect(html).toContain("(Sunset's reading)</a>");
+    expect(html).toContain(
+      `<p class="breaking-reason"><strong>Breaks</strong> (Sunset's reading): Jobs that pass <code>CI_<wbr>JOB_<wbr>JWT</code>`,
+    );
+    // Said once for the checklist, with one link, rather than a link of the same words beside every item.
+    expect(html).toContain('The platform’s documentation does not say what breaks; this is Sunset’s reading');
+    expect(html.match(/href="\/register\/#breaking"/g)).toHaveLength(1);
   });
 
   it('lists ci_job_token_scope_enabled among the must-dos of a 16.0 to 17.0 upgrade', async () => {

@@ -1,60 +1,100 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { chromiumForFile, openPage, siteUrl } from './browser.ts';
+import { contentProblems } from './content-probe.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function audit(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: await axeSource });
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } })
-      .axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target })),
-    }));
-  }, TAGS);
-  return violations.map(
-    (violation) =>
-      `${violation.id} (${violation.help}) at ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
+/** Sections whose pages share one template: one kind each, however many pages. */
+const COLLECTIONS = new Set(['register', 'releases', 'upgrade', 'api', 'errors', 'guides']);
 
 async function sitemapPaths(): Promise<string[]> {
   const xml = await (await fetch(siteUrl('/sitemap.xml'))).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
 }
 
+/**
+ * Every kind of page the site has, one of each: where a template makes many pages, the one with the most in
+ * it (the largest HTML: the entry with a table, the endpoint with a console and parameters).
+ */
+async function pageKinds(): Promise<string[]> {
+  const kinds = new Map<string, { pathname: string; size: number }>();
+  for (const pathname of await sitemapPaths()) {
+    const segments = pathname.split('/').filter(Boolean);
+    const kind = segments.length === 2 && COLLECTIONS.has(segments[0] as string) ? `/${segments[0]}/*/` : pathname;
+    const size = (await (await fetch(siteUrl(pathname))).text()).length;
+    if ((kinds.get(kind)?.size ?? -1) < size) kinds.set(kind, { pathname, size });
+  }
+  return [...kinds.values()].map((kind) => kind.pathname);
+}
+
+const WIDTHS = [
+  { name: '390 px', viewport: { width: 390, height: 844 } },
+  { name: '1280 px', viewport: { width: 1280, height: 900 } },
+] as const;
+
 const chromium = chromiumForFile();
 
-describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  it('finds no violation on any page of the sitemap', async () => {
-    const paths = await sitemapPaths();
-    expect(paths.length).toBeGreaterThan(10);
-    const context = await chromium.browser.newContext({ colorScheme: 'light' });
-    const problems: string[] = [];
-    const page = await context.newPage();
-    for (const pathname of paths) {
-      await page.goto(siteUrl(pathname));
-      for (const violation of await audit(page)) problems.push(`${pathname}: ${violation}`);
-    }
-    await context.close();
-    expect(problems).toEqual([]);
-  }, 900_000);
+/** Opens a page, lets its scripts finish, and returns its axe violations, each prefixed with where it was. */
+async function auditAt(pathname: string, options: BrowserContextOptions, prepare?: (page: Page) => Promise<void>) {
+  const page = await openPage(chromium.browser, pathname, options);
+  await page.waitForLoadState('networkidle');
+  if (prepare) await prepare(page);
+  const found = (await axeViolations(page)).map((violation) => `${pathname}: ${violation}`);
+  return { page, found };
+}
+
+describe('accessibility (axe-core, WCAG 2.2 AA) in Chromium', () => {
+  for (const { name, viewport } of WIDTHS) {
+    it(`finds no violation on any kind of page at ${name}, and no content problem`, async () => {
+      const paths = await pageKinds();
+      expect(paths.length).toBeGreaterThan(20);
+      const context = await chromium.browser.newContext({ viewport, colorScheme: 'light' });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      for (const pathname of paths) {
+        // The demos draw once their scripts have run; other pages are whole when they have loaded.
+        await page.goto(siteUrl(pathname), { waitUntil: pathname.startsWith('/try/') ? 'networkidle' : 'load' });
+        for (const violation of await axeViolations(page)) problems.push(`${pathname}: ${violation}`);
+        for (const problem of await contentProblems(page)) problems.push(`${pathname}: ${problem}`);
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    }, 600_000);
+
+    it(`finds no violation in the states readers bring pages to at ${name}: search open, a console answered, a checklist filtered`, async () => {
+      const problems: string[] = [];
+      const states: [string, (page: Page) => Promise<void>][] = [
+        [
+          '/limits/',
+          async (page) => {
+            await page.locator('#header-search-input').fill('CI_JOB_JWT');
+            await page.locator('#header-search-results li a').first().waitFor();
+          },
+        ],
+        [
+          '/api/product-analytics-load/',
+          async (page) => {
+            await page.locator('[data-api-console] [data-send]').click();
+            await page.locator('[data-console-output]:not([hidden])').waitFor();
+          },
+        ],
+        [
+          '/upgrade/16.0-to-17.0/',
+          async (page) => {
+            await page.getByLabel('Breaking only').check();
+            await page.locator('[data-plan] input[data-key]').first().check();
+          },
+        ],
+        ['/search/?q=product_analytics/request/load', (page) => page.locator('#search-results li').first().waitFor()],
+      ];
+      for (const [pathname, prepare] of states) {
+        const { page, found } = await auditAt(pathname, { viewport, colorScheme: 'light' }, prepare);
+        problems.push(...found);
+        await page.context().close();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 
   it('finds no violation in the dark theme on the main pages, with scripts run', async () => {
     const problems: string[] = [];
@@ -67,9 +107,8 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
       '/search/?q=CI_JOB_JWT',
       '/flags/',
     ]) {
-      const page = await openPage(chromium.browser, pathname, { colorScheme: 'dark' });
-      await page.waitForLoadState('networkidle');
-      for (const violation of await audit(page)) problems.push(`${pathname}: ${violation}`);
+      const { page, found } = await auditAt(pathname, { colorScheme: 'dark' });
+      problems.push(...found);
       await page.context().close();
     }
     expect(problems).toEqual([]);

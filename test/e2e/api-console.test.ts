@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, scriptErrors, siteUrl } from './browser.ts';
+import { FIRST_SEND_BUDGET } from '../../src/site/page-budget.ts';
+import { chromiumForFile, openPage, scriptErrors, siteUrl } from './browser.ts';
 
 /** Requests that carry console code, MSW or the reference implementation. */
 const CONSOLE_CODE = /console-island|start-browser-reference|browser-world|mockServiceWorker\.js|reference-data\.json/;
@@ -224,5 +226,61 @@ describe('API consoles', () => {
     const text = `${await page.locator('[data-api-console]').textContent()} ${await page.locator('main h1 + p').textContent()}`;
     expect(text).not.toMatch(/reference design|npm run reference|of the spec/i);
     await context.close();
+  });
+
+  it('say "Sending…" at the first press, before the console code has arrived, and answer once it has', async () => {
+    const context = await chromium.browser.newContext();
+    const page = await open(context, '/api/error-tracking-client-keys-list/');
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A slow connection: the console's own code is held back until the page has given its feedback.
+    await page.route(/console-island/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const sendButton = page.locator('[data-api-console] [data-send]');
+    await sendButton.click();
+    expect(await page.locator('[data-console-status]').textContent()).toBe('Sending…');
+    expect(await sendButton.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator('[data-console-output]').isHidden()).toBe(true);
+    release();
+    await page.locator('[data-console-output]:not([hidden])').waitFor();
+    expect(await page.locator('[data-console-status]').textContent()).toMatch(/^200 OK · \d+ ms/);
+    expect(await sendButton.getAttribute('aria-disabled')).toBeNull();
+    await context.close();
+  });
+
+  it("keep a first Send to 100 kB gzip, counting every file it downloads, the worker's script included", async () => {
+    const context = await chromium.browser.newContext();
+    const page = await open(context, '/api/product-analytics-load/');
+    await page.waitForLoadState('networkidle');
+    const fetched: string[] = [];
+    // The context sees the page's requests and the service worker's own script.
+    context.on('request', (request) => fetched.push(request.url()));
+    await send(page);
+    const files = [...new Set(fetched)].filter((url) => !new URL(url).pathname.startsWith('/api/v4/'));
+    expect(files.some((url) => url.includes('/mockServiceWorker.js'))).toBe(true);
+    expect(files.some((url) => url.includes('/reference-data.json'))).toBe(true);
+    let total = 0;
+    for (const url of files) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    expect(total, `${files.length} files: ${files.map((url) => new URL(url).pathname).join(', ')}`).toBeLessThanOrEqual(
+      FIRST_SEND_BUDGET,
+    );
+    await context.close();
+  });
+
+  it('without JavaScript show no form that would only reload the page, and say what needs JavaScript', async () => {
+    const page = await openPage(chromium.browser, '/api/product-analytics-load/', { javaScriptEnabled: false });
+    expect(await page.locator('[data-console-form]').isVisible()).toBe(false);
+    expect(await page.locator('[data-api-console] .note', { hasText: 'JavaScript' }).textContent()).toContain(
+      'Sending this request from the page needs JavaScript',
+    );
+    expect(await page.locator('[data-reset-demo]').isVisible()).toBe(false);
+    // Nothing on the console can be pressed to send: no visible button, so no reload with the form in the URL.
+    expect(await page.locator('[data-api-console] button:visible').count()).toBe(0);
+    expect(await page.locator('[data-api-console] textarea:visible, [data-api-console] input:visible').count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -49,7 +49,10 @@ describe('a long checklist', () => {
     expect(total).toBeGreaterThan(60);
     const jumps = page.locator('nav[aria-label="On this checklist"] a');
     expect(await jumps.count()).toBeGreaterThan(5);
-    await jumps.filter({ hasText: 'Plan ahead' }).click();
+    await page
+      .getByRole('navigation', { name: 'On this checklist' })
+      .getByRole('link', { name: 'Plan ahead', exact: true })
+      .click();
     expect(new URL(page.url()).hash).toBe('#plan-ahead');
     // Far down the page the progress bar is still in view.
     const toolbar = await page.locator('[data-plan-toolbar]').boundingBox();
@@ -57,7 +60,7 @@ describe('a long checklist', () => {
     expect(toolbar?.y).toBeLessThan(5);
 
     const first = items(page).first();
-    const link = first.locator('.item-body > a');
+    const link = first.locator('.item-title > span');
     expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).not.toContain('line-through');
     await first.locator('input[type="checkbox"]').check();
     await items(page).nth(1).locator('input[type="checkbox"]').check();
@@ -105,11 +108,13 @@ describe('a long checklist', () => {
     await page.context().close();
   });
 
-  it('without JavaScript offers no link that needs it', async () => {
+  it('without JavaScript offers no link that needs it, takes no tick it cannot keep, and says so', async () => {
     const page = await openPage(chromium.browser, '/upgrade/17.0-to-18.0/', { javaScriptEnabled: false });
     expect(await page.locator('a[href*="offering="]').count()).toBe(3);
     expect(await page.locator('a[href*="offering="]:visible').count()).toBe(0);
     expect(await page.locator('[data-scan]').isVisible()).toBe(false);
+    expect(await page.locator('[data-plan] input[data-key]:enabled').count()).toBe(0);
+    expect(await page.locator('[data-plan] .note', { hasText: 'need JavaScript' }).isVisible()).toBe(true);
     await page.context().close();
   });
 });
@@ -145,8 +150,18 @@ describe('your scan on your checklist', () => {
       'No rule: check by hand',
     );
 
-    await page.getByLabel('Show only items found in your repository').check();
+    await page.getByLabel('Found in my scan').check();
     expect(await page.locator('li[data-item]:visible').count()).toBe(shownFound.length);
+
+    // The export keeps what the scan found: each found item lists its places as file:line.
+    await page.locator('[data-export]').click();
+    await expect
+      .poll(() => page.locator('#plan-markdown').inputValue(), { timeout: 15_000 })
+      .toContain('Found in your repository');
+    const markdown = await page.locator('#plan-markdown').inputValue();
+    const foundLines = markdown.split('\n').filter((line) => line.startsWith('  - Found in your repository'));
+    expect(foundLines).toHaveLength(shownFound.length);
+    expect(markdown).toContain(`\`${one?.file}:${one?.line}\``);
     await mkdir(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'checklist-with-scan-report.png'), fullPage: true });
     // Reading the file sent nothing: every request since is a GET of the site's own files (its scripts and
@@ -192,6 +207,76 @@ describe('your scan on your checklist', () => {
       .poll(() => page.locator('[data-scan-status]').textContent())
       .toBe('eslint.json: is not a JSON object: expected the JSON or SARIF report of sunset check');
     expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a checklist on a phone', () => {
+  const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+  it('starts with its items, not its contents, and has 44 px targets that tick from the label, under one heading', async () => {
+    const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/', PHONE);
+    const box = page.locator('[data-plan] input[data-key]').first();
+    await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true);
+    // The contents are folded: the first item is within two screens of the top, not three screens down.
+    expect(await page.locator('details[data-open-wide]').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    const top = await box.evaluate((input) => input.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeLessThan(2 * 844);
+    // One heading names the checklist.
+    expect(await page.locator('h1').count()).toBe(1);
+    const title = (await page.locator('h1').textContent()) ?? '';
+    expect(await page.locator('h1, h2, h3').filter({ hasText: title }).count()).toBe(1);
+
+    await mkdir(path.join(SCREENSHOTS_DIR, 'screenshots'), { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'screenshots', 'checklist-phone.png'), fullPage: false });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, 'screenshots', 'checklist-phone-items.png'),
+      fullPage: true,
+      clip: { x: 0, y: top - 200, width: 390, height: 844 },
+    });
+
+    // Every box sits in a label at least 44 px square, and a tap on the title ticks it without leaving the page.
+    const sizes = await page
+      .locator('[data-plan] li[data-item] label.item-title')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => [box.width, box.height]));
+    expect(sizes.length).toBeGreaterThan(20);
+    expect(sizes.filter(([width, height]) => (width as number) < 44 || (height as number) < 44)).toEqual([]);
+    const first = items(page).first();
+    await first.locator('.item-title > span').tap();
+    expect(await box.isChecked()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/upgrade/16.0-to-17.0/');
+    await first.locator('.item-title > span').tap();
+    expect(await box.isChecked()).toBe(false);
+
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shrinks to an area, to breaking changes only, and says how many it shows', async () => {
+    const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/', PHONE);
+    await expect.poll(() => page.locator('[data-plan] input[data-key]').first().isEnabled(), { timeout: 15_000 }).toBe(true);
+    const total = await items(page).count();
+    const area = await items(page).first().getAttribute('data-area');
+    await page.locator('[data-filter-area]').selectOption(area ?? '');
+    const inArea = await page
+      .locator('[data-plan] li[data-item]:visible')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.area));
+    expect(inArea.length).toBeGreaterThan(0);
+    expect(inArea.length).toBeLessThan(total);
+    expect(new Set(inArea)).toEqual(new Set([area]));
+    expect(await page.locator('[data-progress]').textContent()).toBe(`0 of ${total} done · ${inArea.length} shown`);
+
+    await page.locator('[data-filter-area]').selectOption('');
+    await page.getByLabel('Breaking only').check();
+    const breaking = await page
+      .locator('[data-plan] li[data-item]:visible')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.breaking));
+    expect(breaking.length).toBeGreaterThan(0);
+    expect(new Set(breaking)).toEqual(new Set(['yes']));
+    // An area with nothing left to show folds away with its heading.
+    const visibleHeadings = await page.locator('[data-plan] h3:visible').count();
+    const visibleLists = await page.locator('[data-plan] ul.checklist:visible').count();
+    expect(visibleHeadings).toBe(visibleLists);
     await page.context().close();
   });
 });

@@ -63,15 +63,33 @@ describe('the dashboard demo', () => {
       ]),
     );
 
-    // Page views per day over the last 90 days: the sample covers 60, so the days before it are filled with 0.
+    // It opens on the days the data covers: no flat stretch of filled days before the sample starts.
     const daily = page.locator('[data-panel="Page views per day"]');
+    const chartPoints = async () =>
+      (
+        JSON.parse((await daily.locator('.chart').getAttribute('data-chart-option')) ?? 'null') as {
+          series: { data: [string, number][] }[];
+        }
+      ).series[0]?.data ?? [];
+    expect(await page.locator('select[name="date-range"]').inputValue()).toBe('since the data starts');
+    const opening = await chartPoints();
+    expect(opening.length).toBeGreaterThanOrEqual(60);
+    expect(opening[0]?.[1]).toBeGreaterThan(0);
+    expect(Number(await daily.locator('[data-fill-note]').getAttribute('data-filled-days'))).toBe(0);
+    // The panels are no live region; one short line says they were drawn.
+    expect(await page.locator('[data-panels]').getAttribute('aria-live')).toBeNull();
+    expect(await page.locator('[data-dashboard-status]').textContent()).toMatch(/^\d+ panels drawn, since the data starts\.$/);
+
+    // The last 90 days reach back before the sample: those days are filled with 0.
+    await page.locator('select[name="date-range"]').selectOption('last 90 days');
+    await ready(page);
+    await expect
+      .poll(() => daily.locator('[data-fill-note]').getAttribute('data-filled-days'), { timeout: 15_000 })
+      .not.toBe('0');
     const filled = Number(await daily.locator('[data-fill-note]').getAttribute('data-filled-days'));
     expect(filled).toBeGreaterThanOrEqual(29);
     expect(await daily.locator('[data-fill-note]').textContent()).toContain('filled them with 0 (missing-day fill)');
-    const option = JSON.parse((await daily.locator('.chart').getAttribute('data-chart-option')) ?? 'null') as {
-      series: { data: [string, number][] }[];
-    };
-    const points = option.series[0]?.data ?? [];
+    const points = await chartPoints();
     expect(points.length).toBe(90);
     expect(points.filter(([, value]) => value === 0).length).toBe(filled);
     expect(points[0]?.[1]).toBe(0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumForFile, openPage, SCREENSHOTS_DIR, scriptErrors } from './browser.ts';
+import { contentProblems } from './content-probe.ts';
 import { layoutProblems } from './layout-probe.ts';
 
 const chromium = chromiumForFile();
@@ -48,11 +49,19 @@ describe('error tracking demo', () => {
     await mkdir(SCREENSHOTS_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, 'error-demo-390.png'), fullPage: true });
     expect(await layoutProblems(page)).toEqual([]);
-    // One character per line made a row thousands of pixels tall; a wrapped title takes a few lines.
+    // The table stacks: no wider than the page, each row its five labelled lines.
+    expect(await contentProblems(page)).toEqual([]);
+    expect(
+      await page
+        .locator('[data-errors-rows] td[data-label="Events"]')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell, '::before').content),
+    ).toBe('"Events: "');
+    // One character per line made a row thousands of pixels tall; a stacked row with a wrapped title takes a few lines.
     const rowHeights = await page
       .locator('[data-errors-rows] tr')
       .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
-    expect(Math.max(...rowHeights)).toBeLessThan(200);
+    expect(Math.max(...rowHeights)).toBeLessThan(400);
     await context.close();
   });
 

@@ -18,7 +18,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
     ruler.style.position = 'absolute';
     ruler.style.visibility = 'hidden';
     for (const cell of document.querySelectorAll<HTMLTableCellElement>('main td, main th')) {
-      if (cell.getClientRects().length === 0) continue; // not shown (folded details, hidden panels)
+      // Not shown (folded details, hidden panels), or visually hidden (the headings of a stacked table).
+      const head = cell.closest('thead');
+      if (cell.getClientRects().length === 0 || (head && head.getBoundingClientRect().width <= 1)) continue;
       const style = getComputedStyle(cell);
       const room = cell.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -30,9 +32,10 @@ export function layoutProblems(page: Page): Promise<string[]> {
         // Inline code has its own side padding, drawn inside the cell too.
         const extra =
           holder === cell ? 0 : Number.parseFloat(holderStyle.paddingLeft) + Number.parseFloat(holderStyle.paddingRight);
-        // A line may break after a hyphen in prose ("Self-|managed"); that is not a word cut in two.
+        // A line may break after a hyphen in prose ("Self-|managed"), and an identifier after `_`, `/`, `.` or
+        // `-` (where the site writes <wbr>): neither is a word cut in two.
         const inCode = holder.closest('code') !== null;
-        const words = (node.textContent ?? '').split(/\s+/).flatMap((word) => (inCode ? [word] : word.split(/(?<=-)/)));
+        const words = (node.textContent ?? '').split(/\s+/).flatMap((word) => word.split(inCode ? /(?<=[_/.-])/ : /(?<=-)/));
         holder.append(ruler);
         for (const word of words) {
           if (!word) continue;

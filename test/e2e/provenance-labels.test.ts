@@ -13,18 +13,26 @@ async function textOf(path: string, selector: string): Promise<string> {
 }
 
 describe('what is ours is labelled on the page that shows it', () => {
-  it("shows an entry's breaking reason as Sunset's reading", async () => {
+  it("shows an entry's breaking reason as Sunset's reading, in words a reader knows", async () => {
     const facts = await textOf('/register/ci-job-jwt-removed/', 'dl.facts');
     expect(facts).toContain('Jobs that pass CI_JOB_JWT, CI_JOB_JWT_V1 or CI_JOB_JWT_V2 to a third party have no token to pass.');
-    expect(facts).toContain("Sunset's reading");
+    expect(facts).toContain("The platform's documentation does not say what breaks; this is Sunset's reading");
   });
 
-  it('shows both releases the spec gives, on the entry and on its error condition', async () => {
+  it('says when a change was announced, where the register knows it, on its page and in checklists', async () => {
+    const facts = await textOf('/register/compliance-pipelines-removed/', 'dl.facts');
+    expect(facts).toMatch(/Announced in \d+\.\d+/);
+    expect(await textOf('/upgrade/17.0-to-18.0/', 'li[data-item="compliance-pipelines-removed"] .meta')).toMatch(
+      /announced in \d+\.\d+/,
+    );
+  });
+
+  it("shows both releases the platform's documentation gives, on the entry and on its error condition", async () => {
     expect(await textOf('/register/projects-api-ci-job-token-scope-enabled-removed/', 'main')).toContain(
-      'The spec gives two releases',
+      "The platform's documentation gives two releases",
     );
     const error = await textOf('/errors/runner-registration-token-gone/', 'main');
-    expect(error).toContain('The spec gives two releases');
+    expect(error).toContain("The platform's documentation gives two releases");
     expect(error).toContain('access-level');
   });
 
@@ -38,9 +46,9 @@ describe('what is ours is labelled on the page that shows it', () => {
     );
   });
 
-  it("shows the spec's future REST API v5 and its separate registers", async () => {
+  it("shows the future REST API v5 and the separate registers the platform's documentation mentions", async () => {
     expect(await textOf('/api/', '.future-version')).toBe(
-      'The spec mentions a future v5 of the REST API for runner status; when it comes, and how long v4 stays supported: not shown.',
+      "The platform's documentation mentions a future v5 of the REST API for runner status; when it comes, and how long v4 stays supported: not shown.",
     );
     expect(await textOf('/register/', '#separate-registers')).toContain('GraphQL API and REST API');
   });

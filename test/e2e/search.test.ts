@@ -97,9 +97,23 @@ describe('search', () => {
       await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(before);
     }
     expect(await page.locator('#search-results li').count()).toBe(total);
-    const entryMeta = await page.locator('#search-results li:has(a[href^="/register/"]) .result-meta').first().textContent();
-    expect(entryMeta).toMatch(/^Register entry · release \d+\.\d+$/);
+    // Each entry shows its release as a badge, and Breaking where it is; the type of page follows.
+    const metas = await page.locator('#search-results li:has(a[href^="/register/"]) .result-meta').allTextContents();
+    for (const meta of metas) expect(meta).toMatch(/^(Breaking)?\d+\.\d+Register entry$/);
+    expect(metas.some((meta) => meta.startsWith('Breaking'))).toBe(true);
+    expect(metas.some((meta) => !meta.startsWith('Breaking'))).toBe(true);
     expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows titles with their code and excerpts without the facts run together', async () => {
+    const page = await openPage(chromium.browser, '/search/?q=user_email_lookup_limit');
+    const first = page.locator('#search-results li').first();
+    await first.waitFor();
+    expect(await first.locator('a code').first().textContent()).toBe('user_email_lookup_limit');
+    expect(await first.locator('a').textContent()).not.toContain('`');
+    const excerpts = await page.locator('#search-results li p').allTextContents();
+    for (const excerpt of excerpts) expect(excerpt).not.toMatch(/Takes effect in|Offerings|\bArea\b [A-Z]/);
     await page.context().close();
   });
 

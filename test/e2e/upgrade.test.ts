@@ -42,6 +42,39 @@ describe('upgrade checklists', () => {
     await page.context().close();
   });
 
+  it('read releases as readers type them: 16, v16.0 and 16.0.3 all mean 16.0', async () => {
+    for (const [from, to] of [
+      ['16', '17'],
+      ['v16.0', 'v17.0'],
+      ['16.0.3', '17.0.1'],
+    ] as const) {
+      const page = await openPage(chromium.browser, '/upgrade/');
+      await page.locator('input[name="from"]').fill(from);
+      await page.locator('input[name="to"]').fill(to);
+      await page.getByRole('button', { name: 'Show checklist' }).click();
+      await expect
+        .poll(() => page.locator('#plan-title').textContent(), { timeout: 15_000 })
+        .toBe('Upgrade from 16.0 to 17.0 (all offerings)');
+      await page.context().close();
+    }
+  });
+
+  it('show placeholders apart from values: an example in lighter italics, not a release already filled in', async () => {
+    const page = await openPage(chromium.browser, '/upgrade/');
+    const from = page.locator('input[name="from"]');
+    expect(await from.getAttribute('placeholder')).toBe('such as 16.0');
+    const [placeholder, value] = await from.evaluate((input) =>
+      [getComputedStyle(input, '::placeholder'), getComputedStyle(input)].map((style) => ({
+        color: style.color,
+        fontStyle: style.fontStyle,
+      })),
+    );
+    expect(placeholder?.fontStyle).toBe('italic');
+    expect(value?.fontStyle).toBe('normal');
+    expect(placeholder?.color).not.toBe(value?.color);
+    await page.context().close();
+  });
+
   it('explain downgrades, equal and unknown releases', async () => {
     for (const [query, message] of [
       ['from=18.0&to=17.0', 'downgrades are not supported'],

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -87,16 +87,37 @@ describe('the README, run as written', () => {
     expect(result.code, result.stderr).toBe(1);
   });
 
-  it('starts the reference with the service command as written, and the SDK example reports an error to it', async () => {
+  it('starts the reference with the service command as written, the script waits for it, and the SDK example reports an error to it', async () => {
     const [pipeline, sdk] = blocks('The reference server in your pipeline');
     const job = (
-      parse(pipeline?.text ?? '') as Record<string, { services: { command: string[] }[]; variables: Record<string, string> }>
+      parse(pipeline?.text ?? '') as Record<
+        string,
+        { services: { command: string[] }[]; variables: Record<string, string>; script: string[] }
+      >
     )['sdk-tests'];
     const [command = '', ...args] = job?.services[0]?.command ?? [];
     const folder = project('clean');
+    const port = new URL(job?.variables.SUNSET_URL ?? '').port;
+    // The script's wait, started before the service as a job's script may be: it must hold until the server answers.
+    const wait = (job?.script ?? []).find((line) => line.includes('--wait-for'));
+    expect(wait).toBeDefined();
+    const waiting = spawn('bash', ['-c', wait ?? ''], {
+      cwd: folder,
+      env: { ...process.env, SUNSET_URL: `http://127.0.0.1:${port}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let waited = '';
+    waiting.stdout.on('data', (chunk: Buffer) => {
+      waited += chunk.toString();
+    });
+    waiting.stderr.on('data', (chunk: Buffer) => {
+      waited += chunk.toString();
+    });
+    const waitEnded = new Promise<number | null>((resolve) => waiting.once('exit', resolve));
     const server = await startServer(command, args, folder);
     try {
-      const port = new URL(job?.variables.SUNSET_URL ?? '').port;
+      expect(await waitEnded, waited).toBe(0);
+      expect(waited).toMatch(/is ready \(after \d+\.\d s\)/);
       expect(server.url).toBe(`http://localhost:${port}`);
       // The example runs where @sentry/node is installed: this project's own dev dependencies.
       const scratch = path.join(packed.root, 'node_modules', '.cache', 'sunset-readme');

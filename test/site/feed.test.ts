@@ -33,6 +33,11 @@ describe('buildFeed', () => {
     expect(xml).not.toContain('<change>');
   });
 
+  it("gives a title's inline Markdown as text: no backticks in a feed reader's list", () => {
+    const xml = buildFeed([makeEntry({ id: 'coded', title: 'The `user_email_lookup_limit` setting is **removed**' })], options);
+    expect(xml).toContain('<title>17.0: The user_email_lookup_limit setting is removed</title>');
+  });
+
   it('is a valid feed with no entries', () => {
     const xml = buildFeed([], options);
     expect(xml).toContain('<updated>2020-01-01T00:00:00.000Z</updated>');

@@ -9,7 +9,7 @@ describe('tables in Markdown', () => {
     expect(html).toBe(
       [
         '<p>Renamed:</p>',
-        '<div class="table-wrap" tabindex="0"><table><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>A_B</code></td><td><code>C_D</code> &lt;b&gt;</td></tr><tr><td>x</td><td><a href="https://e/y">y</a></td></tr></tbody></table></div>',
+        '<div class="table-wrap" tabindex="0"><table class="stack"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td data-label="Old"><code>A_<wbr>B</code></td><td data-label="New"><code>C_<wbr>D</code> &lt;b&gt;</td></tr><tr><td data-label="Old">x</td><td data-label="New"><a href="https://e/y">y</a></td></tr></tbody></table></div>',
         '<p>After.</p>',
       ].join('\n'),
     );

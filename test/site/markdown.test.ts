@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/site/markdown.ts';
+import { identifierParts } from '../../src/site/identifier-parts.ts';
+import { breakableIdentifier, escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/site/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders paragraphs, lists and fenced code', () => {
@@ -36,6 +37,10 @@ describe('renderInline', () => {
     );
   });
 
+  it('keeps only the label of a link where the text sits inside a link of its own', () => {
+    expect(renderInline('`a` [entry](/register/x/)', { links: false })).toBe('<code>a</code> entry');
+  });
+
   it('renders strong text', () => {
     expect(renderInline('**breaking** change')).toBe('<strong>breaking</strong> change');
   });
@@ -48,5 +53,36 @@ describe('plainText and escapeHtml', () => {
 
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('breakableIdentifier', () => {
+  it('lets an identifier break after _ / . and - only, never inside a version number', () => {
+    expect(breakableIdentifier('CI_JOB_JWT_V2')).toBe('CI_<wbr>JOB_<wbr>JWT_<wbr>V2');
+    expect(breakableIdentifier('/api/v4/projects/{id}/ci/lint')).toBe('/api/<wbr>v4/<wbr>projects/<wbr>{id}/<wbr>ci/<wbr>lint');
+    expect(breakableIdentifier('TrackedEvents.count')).toBe('TrackedEvents.<wbr>count');
+    expect(breakableIdentifier('PRIVATE-TOKEN')).toBe('PRIVATE-<wbr>TOKEN');
+    expect(breakableIdentifier('sunset check --to 18.0')).toBe('sunset check --to 18.0');
+    expect(breakableIdentifier('previousStageJobsOrNeeds')).toBe('previousStageJobsOrNeeds');
+  });
+
+  it('escapes first, so markup in an identifier stays text', () => {
+    expect(breakableIdentifier('<b>_x')).toBe('&lt;b&gt;_x');
+  });
+});
+
+describe('identifierParts', () => {
+  it('cuts a DSN after its scheme, its key and each path separator, never inside the key or the address', () => {
+    expect(identifierParts('http://0123abcd@127.0.0.1:8787/api/v4/error_tracking/collector/1')).toEqual([
+      'http://',
+      '0123abcd@',
+      '127.0.0.1:8787/',
+      'api/',
+      'v4/',
+      'error_',
+      'tracking/',
+      'collector/',
+      '1',
+    ]);
   });
 });

@@ -78,6 +78,7 @@ describe('page budget', () => {
       reference: { chunks: ['browser-world.c.js'], gzip: 40 * 1024 },
       onDemand: { chunks: ['yaml-source.d.js'], gzip: 40 * 1024 },
       data: 6 * 1024,
+      worker: 3 * 1024,
       eager: [],
     };
     expect(consoleBudgetProblems(weight)).toEqual([]);
@@ -88,20 +89,24 @@ describe('page budget', () => {
       '/api/x/: loads the console with the page; it must load on interaction',
     ]);
     expect(consoleBudgetProblems({ ...weight, console: { chunks: [], gzip: 0 } })[0]).toContain('no console-island chunk');
+    expect(consoleBudgetProblems({ ...weight, worker: 0 })).toEqual([
+      'no /mockServiceWorker.js was built; the first Send cannot be weighed',
+    ]);
   });
 
-  it("holds a console's first Send to 100 kB gzip in all, data included, on-demand chunks apart", () => {
+  it("holds a console's first Send to 100 kB gzip in all, data and worker script included, on-demand chunks apart", () => {
     const weight = {
       console: { chunks: ['console-island.a.js'], gzip: 45 * 1024 },
-      reference: { chunks: ['browser-world.c.js'], gzip: 45 * 1024 },
+      reference: { chunks: ['browser-world.c.js'], gzip: 42 * 1024 },
       onDemand: { chunks: ['yaml-source.d.js'], gzip: 45 * 1024 },
       data: 10 * 1024,
+      worker: 3 * 1024,
       eager: [],
     };
     expect(firstSendGzip(weight)).toBe(FIRST_SEND_BUDGET);
     expect(consoleBudgetProblems(weight)).toEqual([]);
     expect(consoleBudgetProblems({ ...weight, data: 11 * 1024 })).toEqual([
-      "a console's first Send loads 101.0 kB gzip (console 45.0 kB, reference 45.0 kB, reference-data.json 11.0 kB), over its 100.0 kB budget",
+      "a console's first Send loads 101.0 kB gzip (console 45.0 kB, reference 42.0 kB, reference-data.json 11.0 kB, mockServiceWorker.js 3.0 kB), over its 100.0 kB budget",
     ]);
   });
 });

@@ -18,4 +18,18 @@ describe('describeRule', () => {
       }),
     ).toBe('REST request GET `/projects/:id/ci/lint` with `ref` and `sha`');
   });
+
+  it("names each of a client call's alternatives as code of its own, so each can break apart", () => {
+    const sample = { file: 'x', text: 'y' };
+    const rule = {
+      kind: 'api-client',
+      client: 'go-gitlab',
+      call: 'ResetInstanceRunnerRegistrationToken|ResetGroupRunnerRegistrationToken',
+      example: sample,
+      near_miss: sample,
+    } as unknown as Parameters<typeof describeRule>[0];
+    expect(describeRule(rule)).toBe(
+      'the call `ResetInstanceRunnerRegistrationToken` or `ResetGroupRunnerRegistrationToken` through go-gitlab',
+    );
+  });
 });

@@ -7,6 +7,7 @@ import { callApi } from '../call-api.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { DEMO_TOKEN, LOAD_PATH } from '../try/demo-world.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { byDayQuery, byPathQuery, consoleLink, dayViews, pathViews, resultRows } from '../try/page-view-queries.ts';
 
 /** The panel's elements. */
@@ -44,7 +45,7 @@ export async function refreshPanel(elements: PanelElements): Promise<void> {
             h(
               'tr',
               { 'data-path': row.path },
-              h('td', {}, h('code', {}, row.path)),
+              h('td', {}, identifierCode(row.path)),
               h('td', {}, row.title),
               h('td', {}, row.views),
             ),

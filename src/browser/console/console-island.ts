@@ -4,11 +4,12 @@
  * reader's instance, and shows status, headers, timing and the body. Everything that came from a response
  * is written with `textContent`, never as HTML.
  */
-import type { ConsoleData } from '../../site/console-data.ts';
+import type { ConsoleIslandData } from '../../site/console-data.ts';
 import { buildConsoleRequest, type ConsoleRequest, missingPathParams, parseHeaderLines, withHeader } from './console-request.ts';
 import { checkJsonText } from './json-schema-check.ts';
 import { SNIPPETS, type SnippetKind } from './request-snippets.ts';
 import { isSafeLink, parseLinkHeader, readableHeaderValue } from './response-headers.ts';
+import { markSending } from './send-state.ts';
 
 /** Where snippets of in-browser requests point: the same reference, run locally from the project. */
 const LOCAL_REFERENCE = 'http://localhost:8787';
@@ -26,7 +27,7 @@ const SNIPPET_TITLES: Record<SnippetKind, string> = { curl: 'curl', fetch: 'Java
 
 /** Binds one console section. */
 export function bindConsole(root: HTMLElement, wake: WakeContext): void {
-  const data = JSON.parse(root.querySelector('[data-console-data]')?.textContent ?? '{}') as ConsoleData;
+  const data = JSON.parse(root.querySelector('[data-console-data]')?.textContent ?? '{}') as ConsoleIslandData;
   const form = root.querySelector('form') as HTMLFormElement;
   const field = <T extends Element>(selector: string) => root.querySelector<T & Element>(selector);
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? '';
@@ -52,6 +53,10 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
   const checkBody = () => {
     if (!problems || !body || !data.body?.json) return;
     const found = body.value.trim() === '' ? [] : checkJsonText(body.value, data.body.schema);
+    // The count is said, not the list (which can be long): it is right under the body for whoever wants it.
+    const count = field<HTMLElement>('[data-body-problem-count]');
+    const said = found.length === 0 ? '' : `The body has ${found.length} problem${found.length === 1 ? '' : 's'}.`;
+    if (count && count.textContent !== said) count.textContent = said;
     problems.replaceChildren(
       ...found.map((problem) => {
         const item = document.createElement('li');
@@ -98,26 +103,25 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
     if (sending) return;
     const built = request(false);
     if (typeof built === 'string') {
+      markSending(root, false);
       status.textContent = built;
       return;
     }
     sending = true;
-    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-    if (submit) submit.disabled = true;
+    // Busy, not disabled: a disabled button would drop the focus to the page.
+    markSending(root, true);
     try {
       if (target() === 'reference') {
-        status.textContent = 'Starting the in-browser reference implementation…';
         const { startBrowserReference } = await import('../../reference/browser/start-browser-reference.ts');
         await startBrowserReference();
       }
-      status.textContent = 'Sending…';
       const init: RequestInit = { method: built.method, headers: built.headers };
       if (built.body !== undefined) init.body = built.body;
       const started = performance.now();
       const response = await fetch(built.url, init);
       const text = await response.text();
-      showResponse(response, text, performance.now() - started);
-      status.textContent = '';
+      // The answer's status is said once, in the live status; the response below repeats it for the eye.
+      status.textContent = showResponse(response, text, performance.now() - started);
     } catch (error) {
       status.textContent =
         target() === 'instance'
@@ -125,17 +129,18 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
           : `The request failed: ${(error as Error).message}`;
     } finally {
       sending = false;
-      if (submit) submit.disabled = false;
+      markSending(root, false);
     }
   };
 
-  const showResponse = (response: Response, text: string, elapsed: number) => {
+  /** Shows the answer and returns its one-line summary: status, time and who answered. */
+  const showResponse = (response: Response, text: string, elapsed: number): string => {
     const output = field<HTMLElement>('[data-console-output]') as HTMLElement;
     const answeredBy =
       target() === 'reference' ? `in-browser reference, as ${value('release') || data.newestRelease}` : 'your instance';
     const statusLine = [response.status, response.statusText].filter(Boolean).join(' ');
-    (field<HTMLElement>('[data-response-status]') as HTMLElement).textContent =
-      `${statusLine} · ${Math.round(elapsed)} ms · ${answeredBy}`;
+    const summary = `${statusLine} · ${Math.round(elapsed)} ms · ${answeredBy}`;
+    (field<HTMLElement>('[data-response-status]') as HTMLElement).textContent = summary;
     const list = field<HTMLElement>('[data-response-headers]') as HTMLElement;
     list.replaceChildren(
       ...[...response.headers].flatMap(([name, headerValue]) => {
@@ -164,6 +169,7 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
     );
     (field<HTMLElement>('[data-response-body]') as HTMLElement).textContent = prettyBody(text);
     output.hidden = false;
+    return summary;
   };
 
   const copy = async (kind: SnippetKind) => {

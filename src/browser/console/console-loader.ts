@@ -1,7 +1,9 @@
+import { markSending } from './send-state.ts';
+
 /**
  * The only console code a page loads up front: it waits for the reader's first focus, press or submit inside
  * a console, then loads the console (and with it MSW) and hands over. A click that arrived while loading is
- * replayed once the console is bound; a submit sends right away.
+ * replayed once the console is bound; a submit says "Sending…" at once and sends as soon as it can.
  */
 export function armConsoles(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-api-console]')) {
@@ -20,6 +22,7 @@ export function armConsoles(): void {
         })
         .catch((error: unknown) => {
           state = 'idle';
+          markSending(root, false);
           const status = root.querySelector('[data-console-status]');
           if (status) status.textContent = `The console could not load: ${(error as Error).message}`;
         });
@@ -36,6 +39,9 @@ export function armConsoles(): void {
     root.addEventListener('submit', (event) => {
       if (state === 'ready') return;
       event.preventDefault();
+      // The console and MSW may take seconds on a slow connection: the reader hears and sees that the
+      // request is on its way now, not when the code has arrived.
+      if (!sendNow) markSending(root, true);
       sendNow = true;
       wake();
     });

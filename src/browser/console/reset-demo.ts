@@ -1,5 +1,6 @@
 /** Binds every "Reset demo data" button; the in-browser reference loads only when one is pressed. */
 export function armResetDemo(): void {
+  for (const box of document.querySelectorAll<HTMLElement>('[data-reset-demo-box]')) box.hidden = false;
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-reset-demo]')) {
     const status = button.parentElement?.querySelector<HTMLElement>('[data-reset-demo-status]');
     button.addEventListener('click', async () => {

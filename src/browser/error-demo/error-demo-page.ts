@@ -7,8 +7,9 @@
 
 import { debounced, markedElement, startDemoReference } from '../demo-page.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
-import { h } from '../try/build-element.ts';
+import { h, replaceChildren } from '../try/build-element.ts';
 import { statusLine } from '../try/http-exchange.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { createKey, isClientKey, listKeys } from './demo-api.ts';
 import { type DemoKeys, readDemoKeys, writeDemoKeys } from './demo-key.ts';
 import { demoShop, isErrorTypeName } from './demo-shop.ts';
@@ -36,7 +37,7 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
 
   let keys: DemoKeys = {};
   const showKeys = () => {
-    dsn.textContent = keys.current?.sentry_dsn ?? '— (create a key first)';
+    replaceChildren(dsn, ...identifierCode(keys.current?.sentry_dsn ?? '— (create a key first)').childNodes);
     startButton.disabled = !keys.current;
     throwButton.disabled = messageButton.disabled = !(keys.current && sdkStarted());
     rotation.refresh();
@@ -72,7 +73,7 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   const start = async () => {
     if (!keys.current) return;
     await startSdk({ dsn: keys.current.sentry_dsn, release: release.value.trim(), userId: user.value.trim() }, delivered);
-    log.append(h('li', {}, `@sentry/browser ${sdkVersion() ?? ''} started with `, h('code', {}, keys.current.sentry_dsn)));
+    log.append(h('li', {}, `@sentry/browser ${sdkVersion() ?? ''} started with `, identifierCode(keys.current.sentry_dsn)));
     showKeys();
   };
 

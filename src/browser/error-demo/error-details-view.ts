@@ -11,6 +11,7 @@ import { showExchange, showFailure } from '../exchange-view.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { detailFacts } from '../try/error-view-model.ts';
 import { type HourlyGraph, hourlyGraph } from '../try/hourly-graph.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { utcHour } from '../try/relative-time.ts';
 import { createIssue, errorDetails } from './demo-api.ts';
 
@@ -61,10 +62,10 @@ function issueBlock(issue: Issue): HTMLElement {
   return h(
     'div',
     { class: 'issue', 'data-issue': true },
-    h('h4', {}, `Issue #${issue.iid}: `, issue.title),
+    h('h4', { 'data-verbatim': true }, `Issue #${issue.iid}: `, issue.title),
     h('p', {}, 'Description (Markdown), as the issue stores it:'),
     h('pre', { 'data-issue-description': true }, issue.description),
-    h('p', { class: 'meta' }, 'Would live at ', h('code', {}, issue.web_url)),
+    h('p', { class: 'meta' }, 'Would live at ', identifierCode(issue.web_url)),
   );
 }
 
@@ -89,7 +90,7 @@ function detailsBody(error: ErrorDetails, now: number): HTMLElement[] {
     }
   });
   return [
-    h('h3', { 'data-details-title': true }, error.title),
+    h('h3', { 'data-details-title': true, 'data-verbatim': true }, error.title),
     h('p', { class: 'culprit' }, error.culprit || '(no culprit)'),
     h('dl', { class: 'facts' }, ...facts),
     h('h4', {}, 'Last 24 hours'),

@@ -18,16 +18,21 @@ export interface ErrorsListElements {
 
 function rowOf(summary: ErrorSummary, now: number, open: (id: number) => void): HTMLTableRowElement {
   const row = errorRow(summary, now);
-  const button = h('button', { type: 'button', class: 'link-button', 'data-open-error': row.id }, row.title);
+  // The title is the error's own text, shown as the SDK sent it (backticks and all).
+  const button = h(
+    'button',
+    { type: 'button', class: 'link-button', 'data-open-error': row.id, 'data-verbatim': true },
+    row.title,
+  );
   button.addEventListener('click', () => open(row.id));
   return h(
     'tr',
     { 'data-error-id': row.id },
-    h('td', {}, button, h('br'), h('small', { class: 'culprit' }, row.culprit)),
-    h('td', { 'data-occurrences': true }, row.occurrences),
-    h('td', { 'data-users': true }, row.users),
-    h('td', {}, h('span', { title: row.firstSeen.title }, row.firstSeen.text)),
-    h('td', {}, h('span', { title: row.lastSeen.title, 'data-last-seen': true }, row.lastSeen.text)),
+    h('td', { 'data-label': 'Error' }, button, h('br'), h('small', { class: 'culprit', 'data-verbatim': true }, row.culprit)),
+    h('td', { 'data-occurrences': true, 'data-label': 'Events' }, row.occurrences),
+    h('td', { 'data-users': true, 'data-label': 'Users' }, row.users),
+    h('td', { 'data-label': 'First seen' }, h('span', { title: row.firstSeen.title }, row.firstSeen.text)),
+    h('td', { 'data-label': 'Last seen' }, h('span', { title: row.lastSeen.title, 'data-last-seen': true }, row.lastSeen.text)),
   );
 }
 

@@ -8,6 +8,7 @@ import { callApi, type Exchange } from '../call-api.ts';
 import { markedElement } from '../demo-page.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
+import { identifierCode } from '../try/identifier-code.ts';
 import { messageEnvelope } from '../try/raw-envelope.ts';
 import { createKey, deleteKey, isClientKey, listKeys } from './demo-api.ts';
 import type { DemoKeys } from './demo-key.ts';
@@ -71,9 +72,9 @@ export function bindKeyRotation(root: HTMLElement, host: RotationHost): () => vo
     replaceChildren(
       elements.keys,
       h('dt', {}, 'Old DSN'),
-      h('dd', {}, h('code', { 'data-old-dsn': true }, previous?.sentry_dsn ?? '— (create a new key first)')),
+      h('dd', {}, identifierCode(previous?.sentry_dsn ?? '— (create a new key first)', { 'data-old-dsn': true })),
       h('dt', {}, 'New DSN'),
-      h('dd', {}, h('code', { 'data-new-dsn': true }, previous ? (current?.sentry_dsn ?? '—') : '—')),
+      h('dd', {}, identifierCode(previous ? (current?.sentry_dsn ?? '—') : '—', { 'data-new-dsn': true })),
     );
   };
   const check = (which: 'previous' | 'current') => async () => {

@@ -51,12 +51,15 @@ export function dashboardPanels(dashboard: DashboardDefinition, files: Repositor
   });
 }
 
+/** A date range as a query takes it: relative (`last 7 days`) or one or two ISO dates. */
+export type DateRange = string | [string, string];
+
 /**
  * The query with every time dimension's `dateRange` replaced: a dashboard-wide date range, as the dashboard's
  * date picker sets it. Time dimensions without a granularity are ranges too and change alike; a query without
  * time dimensions is left as it is.
  */
-export function withDateRange(query: QueryObject, dateRange: string | undefined): QueryObject {
+export function withDateRange(query: QueryObject, dateRange: DateRange | undefined): QueryObject {
   if (dateRange === undefined || !query.timeDimensions?.length) return query;
   return { ...query, timeDimensions: query.timeDimensions.map((dimension) => ({ ...dimension, dateRange })) };
 }

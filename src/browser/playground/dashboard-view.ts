@@ -4,7 +4,8 @@ import { readYamlWith } from '../../register/yaml-source.ts';
 import { dashboardDefinitionSchema } from '../../schemas/dashboard-definition.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
-import { dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
+import { identifierCode } from '../try/identifier-code.ts';
+import { type DateRange, dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
 import { loadQuery, QueryRefused } from './load-query.ts';
 
 function part<T extends HTMLElement = HTMLElement>(root: HTMLElement, selector: string): T {
@@ -18,7 +19,7 @@ async function drawPanel(
   body: HTMLElement,
   note: HTMLElement,
   plan: PanelPlan,
-  dateRange: string | undefined,
+  dateRange: DateRange | undefined,
   renderer: Promise<typeof import('./render-visualization.ts')>,
 ): Promise<void> {
   if (!plan.visualization) {
@@ -44,6 +45,22 @@ async function drawPanel(
   }
 }
 
+/** The range option that starts on the day of the project's first event. */
+const SINCE_DATA_STARTS = 'since the data starts';
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The `dateRange` a range option stands for: relative ranges as written, the data's own range from the day
+ * of the first event to today, and none (each panel's own) for the empty option.
+ */
+function resolveRange(value: string, browser: BrowserReference): DateRange | undefined {
+  if (value !== SINCE_DATA_STARTS) return value || undefined;
+  const [first] = browser.reference.analytics.state.store(DEMO_PROJECT_ID).timeRange();
+  const today = Date.now();
+  return Number.isFinite(first) && first <= today ? [isoDay(first), isoDay(today)] : 'last 60 days';
+}
+
 /** Lays the panels out on the dashboard's 12-column grid; each panel's source file is named below it. */
 function panelElements(grid: HTMLElement, plans: PanelPlan[]) {
   return plans.map((plan, index) => {
@@ -60,7 +77,7 @@ function panelElements(grid: HTMLElement, plans: PanelPlan[]) {
       h('h2', { id: `panel-${index}` }, plan.title),
       body,
       note,
-      plan.file && h('p', { class: 'panel-source' }, h('code', {}, plan.file)),
+      plan.file && h('p', { class: 'panel-source' }, identifierCode(plan.file)),
     );
     grid.append(section);
     return { plan, body, note };
@@ -109,11 +126,15 @@ export async function startDashboard(root: HTMLElement): Promise<void> {
   description.textContent = dashboard.data.description ?? '';
   const panels = panelElements(grid, dashboardPanels(dashboard.data, files, configDir));
 
+  const status = root.querySelector<HTMLElement>('[data-dashboard-status]');
   const drawAll = async () => {
-    const dateRange = range.value || undefined;
+    const dateRange = resolveRange(range.value, browser);
     root.dataset.ready = 'false';
     await Promise.all(panels.map(({ plan, body, note }) => drawPanel(body, note, plan, dateRange, renderer)));
     root.dataset.ready = 'true';
+    // One short line for screen readers; the panels themselves are not a live region.
+    const label = range.selectedOptions[0]?.textContent?.trim().toLowerCase() ?? '';
+    if (status) status.textContent = `${panels.length} panels drawn, ${label}.`;
   };
   let pending: ReturnType<typeof setTimeout> | undefined;
   const redrawSoon = () => {

@@ -25,6 +25,7 @@ export function bindYamlEditor<T>(
   const list = root.querySelector<HTMLElement>('.editor-problems');
   if (!textarea || !gutter || !list)
     throw new Error('a YAML editor needs a textarea, a .editor-gutter and an .editor-problems list');
+  const count = root.querySelector<HTMLElement>('[data-problem-count]');
   let last = check(textarea.value);
 
   const update = () => {
@@ -60,6 +61,11 @@ export function bindYamlEditor<T>(
         ),
       ),
     );
+    // A screen reader hears how many problems there are, not the list: it is one Tab away, by the text area.
+    if (count) {
+      const said = messages.length === 0 ? 'No problems.' : `${messages.length} problem${messages.length === 1 ? '' : 's'}.`;
+      if (count.textContent !== said) count.textContent = said;
+    }
     textarea.setAttribute('aria-invalid', String(!last.ok));
     root.dataset.valid = String(last.ok);
     onCheck(last);

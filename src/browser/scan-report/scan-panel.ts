@@ -2,23 +2,12 @@ import type { Plan } from '../../register/plan/build-plan.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import { scanStorageKey } from '../plan-storage.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
+import { identifierCode } from '../try/identifier-code.ts';
+import { keptScanReport } from './kept-report.ts';
 import { parseScanReport, ScanReportError } from './parse-scan-report.ts';
+import { SCAN_MARKED } from './scan-marked.ts';
 import { MAX_REPORT_BYTES, type ScanReport } from './scan-report.ts';
 import { rangeMismatch, type ScanStatus, scanStatus, scanStatusText } from './scan-status.ts';
-
-/** A stored report, or undefined when there is none or it is not one (then it is dropped). */
-function storedReport(storage: Storage | undefined, key: string): ScanReport | undefined {
-  const text = storage?.getItem(key);
-  if (!text) return undefined;
-  try {
-    const value = JSON.parse(text) as ScanReport;
-    if (typeof value.from === 'string' && typeof value.to === 'string' && typeof value.found === 'object') return value;
-  } catch {
-    // fall through: an unreadable record is forgotten
-  }
-  storage?.removeItem(key);
-  return undefined;
-}
 
 function placesList(status: ScanStatus): HTMLElement | undefined {
   if (status.kind !== 'found') return undefined;
@@ -26,7 +15,7 @@ function placesList(status: ScanStatus): HTMLElement | undefined {
   return h(
     'ul',
     { class: 'places' },
-    ...status.places.map((place) => h('li', {}, h('code', {}, place))),
+    ...status.places.map((place) => h('li', {}, identifierCode(place))),
     ...(more > 0 ? [h('li', {}, `and ${more} more`)] : []),
   );
 }
@@ -46,7 +35,10 @@ export function bindScanReport(
   const input = root.querySelector<HTMLInputElement>('[data-scan-file]');
   const status = root.querySelector<HTMLElement>('[data-scan-status]');
   const tools = root.querySelector<HTMLElement>('[data-scan-tools]');
+  const foundFilter = root.querySelector<HTMLElement>('[data-found-filter]');
+  const onlyFound = foundFilter?.querySelector<HTMLInputElement>('[data-only-found]');
   if (!section || !input || !status || !tools) return;
+  const marked = () => root.dispatchEvent(new Event(SCAN_MARKED));
   const key = scanStorageKey(upgrade);
   section.hidden = false;
 
@@ -59,10 +51,10 @@ export function bindScanReport(
         replaceChildren(result);
       }
     }
-    root.classList.remove('only-found');
-    const onlyFound = tools.querySelector<HTMLInputElement>('[data-only-found]');
     if (onlyFound) onlyFound.checked = false;
+    if (foundFilter) foundFilter.hidden = true;
     tools.hidden = true;
+    marked();
   };
 
   const apply = async (report: ScanReport) => {
@@ -83,6 +75,8 @@ export function bindScanReport(
       result.hidden = false;
     }
     tools.hidden = false;
+    if (foundFilter) foundFilter.hidden = false;
+    marked();
     const kind = report.format === 'sarif' ? 'SARIF' : 'JSON';
     status.textContent = `${report.fileName} (${kind}, scan of ${report.from} → ${report.to}${report.offering ? `, ${report.offering}` : ''}): ${tally.found} found in your repository, ${tally['not-found']} not found by the scan, ${tally['no-rule']} with no rule to check by hand${tally['not-scanned'] > 0 ? `, ${tally['not-scanned']} not part of this scan` : ''}.`;
   };
@@ -127,9 +121,6 @@ export function bindScanReport(
     const file = event.dataTransfer?.files[0];
     if (file) void read(file);
   });
-  tools.querySelector<HTMLInputElement>('[data-only-found]')?.addEventListener('change', (event) => {
-    root.classList.toggle('only-found', (event.target as HTMLInputElement).checked);
-  });
   tools.querySelector('[data-scan-forget]')?.addEventListener('click', () => {
     storage()?.removeItem(key);
     clear();
@@ -137,6 +128,6 @@ export function bindScanReport(
     status.textContent = 'The report is forgotten.';
   });
 
-  const kept = storedReport(storage(), key);
+  const kept = keptScanReport(storage(), upgrade);
   if (kept) void apply(kept).catch((error) => (status.textContent = `The kept report could not be shown: ${String(error)}`));
 }

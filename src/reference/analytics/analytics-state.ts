@@ -41,8 +41,27 @@ export interface AnalyticsState {
   projectValues(projectId: number): ProviderValues;
   setProjectValues(projectId: number, values: ProviderValues): void;
   ledger: UsageLedger;
-  /** Stores accepted events and counts them toward the usage quota at `receivedAt`. */
+  /** Stores accepted events of one project and counts them toward the usage quota at `receivedAt`. */
   ingest(project: Project, events: readonly TrackedEvent[], receivedAt: number): void;
+  /**
+   * Stores one request's accepted events, per project, with their usage counts, as one commit: the journal
+   * entries and the counters are kept together or not at all, and memory changes only once they are kept.
+   */
+  ingestBatch(parts: readonly ProjectEvents[], receivedAt: number): void;
+}
+
+/** Accepted events of one project. */
+export interface ProjectEvents {
+  project: Project;
+  events: readonly TrackedEvent[];
+}
+
+/** The journal entry of tracked events one request brought to one project. */
+export interface AnalyticsJournalEntry {
+  kind: 'tracked';
+  projectId: number;
+  events: TrackedEvent[];
+  receivedAt: number;
 }
 
 /** Options of the analytics state. */
@@ -58,8 +77,6 @@ export interface AnalyticsStateOptions {
    * files is written.
    */
   funnelDefinitions?: Record<number, FunnelDefinitions>;
-  /** Sees every accepted batch after it is stored, so a host can journal it (the browser persists them). */
-  onIngested?: (projectId: number, events: readonly TrackedEvent[], receivedAt: number) => void;
 }
 
 const INITIALISED = 'analytics/initialised';
@@ -130,12 +147,21 @@ export function createAnalyticsState(platform: PlatformContext, options: Analyti
       else state.set(`analytics/settings/project/${projectId}`, values);
     },
     ledger: createUsageLedger(state),
-    ingest(project, events, receivedAt) {
-      // Journaled first: a batch the host cannot keep (it throws) is neither stored nor counted.
-      options.onIngested?.(project.id, events, receivedAt);
-      const store = result.store(project.id);
-      for (const event of events) store.append(event);
-      result.ledger.record(project.id, receivedAt, events.length);
+    ingest: (project, events, receivedAt) => result.ingestBatch([{ project, events }], receivedAt),
+    ingestBatch(parts, receivedAt) {
+      const journal: AnalyticsJournalEntry[] = parts.map(({ project, events }) => ({
+        kind: 'tracked',
+        projectId: project.id,
+        events: [...events],
+        receivedAt,
+      }));
+      const counts = parts.map(({ project, events }) => ({ projectId: project.id, at: receivedAt, count: events.length }));
+      // Kept first: a batch the host cannot keep (it throws) is neither stored nor counted.
+      state.commit({ set: result.ledger.totalsAfter(counts), journal });
+      for (const { project, events } of parts) {
+        const store = result.store(project.id);
+        for (const event of events) store.append(event);
+      }
     },
   };
 

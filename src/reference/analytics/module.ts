@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { PlatformContext } from '../platform/context.ts';
 import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
 import { type AnalyticsState, createAnalyticsState } from './analytics-state.ts';
-import { collectorHandlers } from './collector/collector-handlers.ts';
+import { type BatchLimit, collectorHandlers } from './collector/collector-handlers.ts';
 import type { FunnelDefinitions } from './funnels/funnel-definitions.ts';
 import { onboardingHandlers } from './handlers/onboarding-handlers.ts';
 import { queryHandlers } from './handlers/query-handlers.ts';
@@ -12,7 +12,6 @@ import type { RepositoryFiles } from './repository/repository-files.ts';
 import type { SampleOptions } from './sample/sample-events.ts';
 import { seedSample } from './sample/seed-sample.ts';
 import type { Offering } from './settings/onboarding.ts';
-import type { TrackedEvent } from './tracked-events.ts';
 
 /** The product-analytics part of the reference implementation. */
 export interface AnalyticsModule {
@@ -31,15 +30,20 @@ export interface AnalyticsOptions {
   configDir?: string;
   /** The offering the instance models; `hosted` by default (the managed provider exists there only). */
   offering?: Offering;
-  /** Where settings, onboarding and usage are kept; memory by default. */
+  /** Where settings, onboarding and usage are kept, and accepted events journaled; memory by default. */
   state?: StateStore;
   /** Seed project 1 with the deterministic sample; off by default, `true` for the default sample. */
   sample?: boolean | Partial<Omit<SampleOptions, 'appId' | 'end'>>;
   /**
-   * Sees every batch of events the collector accepts, after it is stored. The sample is not reported. Hosts
-   * that keep events across restarts journal them here and append them to `state.store(id)` on start.
+   * Origins the collector answers with credentials allowed, so a tracker on them may send the collector's
+   * cookie; every other origin (and `null`) is answered without credentials. None by default.
    */
-  onIngested?: (projectId: number, events: readonly TrackedEvent[], receivedAt: number) => void;
+  collectorOrigins?: readonly string[];
+  /**
+   * Bounds what the collector keeps of a batch (network hosts pass `limitTrackedBatch`); the in-browser
+   * reference, whose only client is its reader, keeps batches whole.
+   */
+  limitBatch?: BatchLimit;
 }
 
 /** Creates the analytics module over the shared platform context. */
@@ -50,7 +54,6 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     configDir: options.configDir ?? '.gitlab',
     repositories: options.repositories ?? {},
     funnelDefinitions: options.funnelDefinitions,
-    onIngested: options.onIngested,
   });
   if (options.sample) seedSample(state, options.sample === true ? {} : options.sample);
   const handlers = [
@@ -58,7 +61,7 @@ export function createAnalyticsModule(platform: PlatformContext, options: Analyt
     ...settingsHandlers(state),
     ...onboardingHandlers(state),
     ...usageQuotaHandlers(state),
-    ...collectorHandlers(state),
+    ...collectorHandlers(state, options.collectorOrigins ?? [], options.limitBatch),
   ];
   return { handlers, state };
 }

@@ -1,13 +1,16 @@
 /**
- * Builds the in-browser world (and the local server's `--data-dir` world) from what was persisted: a reference whose state store is the saved snapshot,
- * with the sample and the journal replayed into its in-memory stores. On a first start (an empty snapshot)
+ * Builds the in-browser world (and the local server's `--data-dir` world) from what was persisted: a
+ * reference whose state store is the saved snapshot, with the sample and the journal replayed into its
+ * in-memory stores. On a first start (an empty snapshot)
  * it seeds the deterministic sample data instead, through the same paths live traffic takes, so the seed is
  * persisted like everything else. No IndexedDB here: the caller passes the data in and the writes out.
  */
+
+import type { AnalyticsOptions } from '../analytics/module.ts';
 import { DEFAULT_SAMPLE, sampleEvents } from '../analytics/sample/sample-events.ts';
 import { seedSample } from '../analytics/sample/seed-sample.ts';
 import type { Decompressor } from '../errors/body-decoding.ts';
-import { seedSampleErrors } from '../errors/sample-errors.ts';
+import type { ErrorTrackingOptions } from '../errors/module.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';
 import { createReference, type Reference } from '../reference.ts';
 import { releaseChoice } from '../versioned/release-choice.ts';
@@ -25,10 +28,8 @@ export interface WorldInputs {
   snapshot: Record<string, unknown>;
   /** The persisted journal, in order. */
   journal: readonly JournalEntry[];
-  /** Where state changes are written. */
+  /** Where state changes and journal entries are written, one commit per change. */
   sink: StateSink;
-  /** Where journal entries are written. */
-  record(entry: JournalEntry): void;
   /** The origin the sample DSN names (the page's). */
   origin: string;
   clock?: Clock;
@@ -36,6 +37,15 @@ export interface WorldInputs {
   siteUrl?: string;
   /** How compressed error-tracking bodies are decompressed; the streams API by default. */
   decompress?: Decompressor;
+  /**
+   * Seed the sample events, errors and key on a first start; true by default. A world first started without
+   * them stays without them (tests that need an empty world start faster).
+   */
+  sample?: boolean;
+  /** Origins the collector answers with credentials (see `AnalyticsOptions`); none by default. */
+  collectorOrigins?: readonly string[];
+  /** Bounds on what ingestion keeps, for a network host (`host/ingestion-bounds.ts`); none in the browser. */
+  bounds?: { errors: Pick<ErrorTrackingOptions, 'trimEvent'>; analytics: Pick<AnalyticsOptions, 'limitBatch'> };
 }
 
 /** A built world. */
@@ -48,7 +58,7 @@ export interface BrowserWorld {
 
 /** Builds the world, seeding it when the snapshot is empty. */
 export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWorld> {
-  const { data, record } = inputs;
+  const { data } = inputs;
   const clock = inputs.clock ?? systemClock;
   const state = persistentStateStore(inputs.snapshot, inputs.sink);
   const register = versionedRegister(data);
@@ -66,25 +76,27 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       funnelDefinitions: readAheadFunnels(data),
       configDir: data.config_dir,
       state,
-      onIngested: (projectId, events, receivedAt) => record({ kind: 'tracked', projectId, events: [...events], receivedAt }),
+      ...(inputs.collectorOrigins ? { collectorOrigins: inputs.collectorOrigins } : {}),
+      ...inputs.bounds?.analytics,
     },
     errors: {
       ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
-      journal: {
-        ingested: (projectId, batch) => record({ kind: 'ingested', projectId, batch }),
-        statusChanged: (projectId, errorId, status) => record({ kind: 'status', projectId, errorId, status }),
-      },
+      ...inputs.bounds?.errors,
     },
   });
-  const sampleEnd = state.get<number>(WORLD_KEYS.sampleEnd);
-  if (sampleEnd === undefined) {
+  const sampleEnd = state.get<number | null>(WORLD_KEYS.sampleEnd);
+  if (sampleEnd === undefined && inputs.sample === false) {
+    state.set(WORLD_KEYS.sampleEnd, null);
+  } else if (sampleEnd === undefined) {
     const now = clock.now();
     seedSample(reference.analytics.state);
     state.set(WORLD_KEYS.sampleEnd, now);
+    // Only a world's first start seeds its errors (every SDK's request shape), so that code loads only then.
+    const { seedSampleErrors } = await import('../errors/sample-errors.ts');
     await seedSampleErrors(reference.errors, now, inputs.origin);
   } else {
-    restoreSample(reference, sampleEnd);
+    if (sampleEnd !== null) restoreSample(reference, sampleEnd);
     replayJournal(reference, inputs.journal);
   }
   const release = reference.versioned?.behaviour.releases.fallback ?? savedRelease ?? '';

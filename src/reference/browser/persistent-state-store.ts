@@ -1,9 +1,9 @@
-import type { StateStore } from '../platform/state-store.ts';
+import { applyChange, committingStore, type StateChange, type StateStore } from '../platform/state-store.ts';
 
-/** Where a persistent state store writes each change; IndexedDB in the browser. */
+/** Where a persistent state store writes each change: IndexedDB in the browser, SQLite on the local server. */
 export interface StateSink {
-  put(key: string, value: unknown): void;
-  delete(key: string): void;
+  /** Keeps the change whole or throws, keeping nothing of it. */
+  commit(change: StateChange): void;
 }
 
 /** A state store that also takes changes made elsewhere (another tab) without writing them back. */
@@ -13,29 +13,22 @@ export interface PersistentStateStore extends StateStore {
 }
 
 /**
- * A state store in memory, filled from a snapshot, that writes every change through to `sink` key by key.
- * Reads stay synchronous, as the reference's core expects; writing per key (not whole snapshots) keeps a
- * tab from overwriting keys another tab changed. The sink is written first: a write it refuses (a full
- * disk) throws before memory changes, so what the reference answers never runs ahead of what it kept.
+ * A state store in memory, filled from a snapshot, that writes every change through to `sink` before it
+ * changes. Reads stay synchronous, as the reference's core expects; writing per key (not whole snapshots)
+ * keeps a tab from overwriting keys another tab changed. A change the sink refuses (a full disk, a lock held
+ * elsewhere) throws before memory changes, so what the reference answers never runs ahead of what it kept.
  */
 export function persistentStateStore(snapshot: Record<string, unknown>, sink: StateSink): PersistentStateStore {
   const values = new Map<string, unknown>(Object.entries(structuredClone(snapshot)));
+  // The sink gets copies, so a caller changing its object afterwards cannot change what is written.
+  const store = committingStore(values, (change) =>
+    sink.commit(change.set ? { ...change, set: structuredClone(change.set) } : change),
+  );
   return {
-    // A copy, so a caller cannot change the store behind its back (structuredClone(undefined) is undefined).
-    get: <T>(key: string) => structuredClone(values.get(key)) as T | undefined,
-    set(key, value) {
-      const copy = structuredClone(value);
-      sink.put(key, copy);
-      values.set(key, copy);
-    },
-    delete(key) {
-      if (values.has(key)) sink.delete(key);
-      values.delete(key);
-    },
-    keys: (prefix = '') => [...values.keys()].filter((key) => key.startsWith(prefix)).sort(),
+    ...store,
     receive(key, value) {
       if (value === undefined) values.delete(key);
-      else values.set(key, structuredClone(value));
+      else applyChange(values, { set: { [key]: value } });
     },
   };
 }

@@ -8,6 +8,7 @@ import { type HttpHandler, http, passthrough } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { Reference } from '../reference.ts';
 import type { BrowserWorld } from './browser-world.ts';
+import type { StateSink } from './persistent-state-store.ts';
 import {
   REFERENCE_DATA_PATH,
   REFERENCE_REPOSITORIES_PATH,
@@ -17,7 +18,6 @@ import {
 import { workerRegistration } from './worker-scope.ts';
 import { openWorldChannel, type WorldChange } from './world-channel.ts';
 import { openWorldDatabase } from './world-database.ts';
-import type { JournalEntry } from './world-journal.ts';
 import { WORLD_KEYS } from './world-keys.ts';
 
 /** The running in-browser reference. */
@@ -129,27 +129,21 @@ async function start(): Promise<BrowserReference> {
       notify();
     }, 0);
   };
-  const sink = {
-    put(key: string, value: unknown) {
-      db.put(key, value);
-      changedKeys.add(key);
+  const sink: StateSink = {
+    commit(change) {
+      // One IndexedDB transaction per task holds this change; a failed write is reported by the database,
+      // and the change stays in this page.
+      const sequences = db.commit(change);
+      sequences.then(
+        (seqs) => {
+          for (const seq of seqs) ownSeqs.add(seq);
+        },
+        () => undefined,
+      );
+      for (const key of [...Object.keys(change.set ?? {}), ...(change.delete ?? [])]) changedKeys.add(key);
+      if (change.journal?.length) journalChanged = true;
       announce();
     },
-    delete(key: string) {
-      db.delete(key);
-      changedKeys.add(key);
-      announce();
-    },
-  };
-  const record = (entry: JournalEntry) => {
-    const sequence = db.append(entry);
-    // A failed write is reported by the database; the change stays in this page.
-    sequence.then(
-      (seq) => ownSeqs.add(seq),
-      () => undefined,
-    );
-    journalChanged = true;
-    announce();
   };
 
   const build = async (): Promise<BrowserWorld> => {
@@ -163,7 +157,6 @@ async function start(): Promise<BrowserReference> {
       snapshot,
       journal: journal.map((item) => item.entry),
       sink,
-      record,
       origin: location.origin,
     });
     await db.settled();

@@ -5,11 +5,12 @@
  * keeps seeding (thousands of usage-counter updates) to a handful of transactions. `settled()` waits for
  * every write issued so far.
  */
-import type { StateSink } from './persistent-state-store.ts';
+import type { StateChange } from '../platform/state-store.ts';
 import type { JournalEntry } from './world-journal.ts';
 
 const DATABASE = 'sunset-demo-world';
-const VERSION = 1;
+/** 2: client keys and issues are a row each; a world kept by version 1 (lists) starts afresh. */
+const VERSION = 2;
 const STATE = 'state';
 const JOURNAL = 'journal';
 
@@ -20,15 +21,18 @@ export interface SequencedEntry {
 }
 
 /** The world's database. */
-export interface WorldDatabase extends StateSink {
+export interface WorldDatabase {
+  /**
+   * Writes a change's keys and appends its journal entries in one transaction (with the other changes of the
+   * same task); resolves with the entries' sequence numbers once committed.
+   */
+  commit(change: StateChange): Promise<number[]>;
   /** Every state key and value. */
   readState(): Promise<Record<string, unknown>>;
   /** The values of some keys (absent ones are undefined). */
   readKeys(keys: readonly string[]): Promise<Record<string, unknown>>;
   /** Journal entries with a sequence number above `after`, in order. */
   readJournal(after?: number): Promise<SequencedEntry[]>;
-  /** Appends an entry; resolves with its sequence number. */
-  append(entry: JournalEntry): Promise<number>;
   /** Removes everything. */
   clear(): Promise<void>;
   /** Resolves when every write issued so far has been committed. */
@@ -53,8 +57,9 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
   const opening = indexedDB.open(DATABASE, VERSION);
   opening.onupgradeneeded = () => {
     const db = opening.result;
-    if (!db.objectStoreNames.contains(STATE)) db.createObjectStore(STATE);
-    if (!db.objectStoreNames.contains(JOURNAL)) db.createObjectStore(JOURNAL, { autoIncrement: true });
+    for (const name of [STATE, JOURNAL]) if (db.objectStoreNames.contains(name)) db.deleteObjectStore(name);
+    db.createObjectStore(STATE);
+    db.createObjectStore(JOURNAL, { autoIncrement: true });
   };
   const db = await done(opening);
   // Another tab asking for a newer version gets it: this one closes and continues from memory.
@@ -96,14 +101,15 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
     void run.finally(() => inFlight.delete(run));
   };
 
+  const append = (entry: JournalEntry) => new Promise<number>((resolve, reject) => appends.push({ entry, resolve, reject }));
+
   return {
-    put(key, value) {
-      stateChanges.set(key, { value });
+    commit(change) {
+      for (const [key, value] of Object.entries(change.set ?? {})) stateChanges.set(key, { value });
+      for (const key of change.delete ?? []) stateChanges.set(key, 'deleted');
+      const sequences = Promise.all((change.journal ?? []).map((entry) => append(entry as JournalEntry)));
       schedule();
-    },
-    delete(key) {
-      stateChanges.set(key, 'deleted');
-      schedule();
+      return sequences;
     },
     async readState() {
       const objects = db.transaction(STATE, 'readonly').objectStore(STATE);
@@ -120,11 +126,6 @@ export async function openWorldDatabase(): Promise<WorldDatabase> {
       const range = IDBKeyRange.lowerBound(after, true);
       const [keys, values] = await Promise.all([done(objects.getAllKeys(range)), done(objects.getAll(range))]);
       return keys.map((key, index) => ({ seq: Number(key), entry: values[index] as JournalEntry }));
-    },
-    append(entry) {
-      const sequence = new Promise<number>((resolve, reject) => appends.push({ entry, resolve, reject }));
-      schedule();
-      return sequence;
     },
     async clear() {
       const transaction = db.transaction([STATE, JOURNAL], 'readwrite');

@@ -1,19 +1,14 @@
 /**
- * The journal of the in-browser world: what the reference keeps in memory only (tracked events, error
- * events, sessions, error statuses), recorded as it is accepted and replayed into a fresh reference on
- * start. Settings, keys, issues and usage live in the state store instead.
+ * The journal of the in-browser world (and of the local server's data directory): what the reference keeps
+ * in memory only (tracked events, error events, sessions, error statuses), committed with the state store as
+ * it is accepted and replayed into a fresh reference on start. Settings, keys, issues and usage live in the
+ * state store's keys instead.
  */
-import type { TrackedEvent } from '../analytics/tracked-events.ts';
-import { applyErrorJournalEntry, type ErrorJournalEntry, replayErrorJournal } from '../errors/module.ts';
+import type { AnalyticsJournalEntry } from '../analytics/analytics-state.ts';
+import { applyErrorJournalEntry, type ErrorJournalEntry, replayErrorJournal } from '../errors/error-journal.ts';
 import type { Reference } from '../reference.ts';
 
-/** Tracked events the collector accepted in one request. */
-export interface AnalyticsJournalEntry {
-  kind: 'tracked';
-  projectId: number;
-  events: TrackedEvent[];
-  receivedAt: number;
-}
+export type { AnalyticsJournalEntry };
 
 /** One journaled change. */
 export type JournalEntry = AnalyticsJournalEntry | ErrorJournalEntry;

@@ -4,7 +4,7 @@
  * `DecompressionStream`, which runs in browsers and Node alike; a Node host may pass a faster one.
  */
 import { ApiError } from '../platform/api-error.ts';
-import { formatBytes, MAX_BODY_BYTES, MAX_DECODED_BYTES } from './ingestion-limits.ts';
+import { decodedLimitFor, formatBytes, MAX_BODY_BYTES, MAX_DECODED_BYTES, MAX_INFLATION_RATIO } from './ingestion-limits.ts';
 
 /** The compression formats a body may arrive in. `deflate-raw` is deflate without the zlib wrapper. */
 export type Compression = 'gzip' | 'deflate' | 'deflate-raw';
@@ -87,8 +87,9 @@ export function checkDeclaredLength(contentLength: string | null): void {
 }
 
 /**
- * Checks the size of a body as sent and decompresses it. Rejects with 413 past the limits (1 MiB as
- * sent, 20 MiB decompressed), 415 for an unknown encoding and 400 for data that does not decompress.
+ * Checks the size of a body as sent and decompresses it. Rejects with 413 past the limits (1 MiB as sent;
+ * decompressed, 4 MiB and 100 times the size as sent, see `decodedLimitFor`), 415 for an unknown encoding and
+ * 400 for data that does not decompress. Decompression stops at the limit, so a bomb costs no more than that.
  */
 export async function decodeBody(
   bytes: Uint8Array,
@@ -98,11 +99,17 @@ export async function decodeBody(
   if (bytes.length > MAX_BODY_BYTES) throw tooLarge(bytes.length);
   const format = compressionOf(contentEncoding, bytes);
   if (!format) return bytes;
+  const limit = decodedLimitFor(bytes.length);
   try {
-    return await decompress(bytes, format, MAX_DECODED_BYTES);
+    return await decompress(bytes, format, limit);
   } catch (error) {
     if (error instanceof DecodedTooLarge) {
-      throw new ApiError(413, `the body is larger than ${formatBytes(MAX_DECODED_BYTES)} once decompressed; send less data`);
+      if (limit === MAX_DECODED_BYTES)
+        throw new ApiError(413, `the body is larger than ${formatBytes(MAX_DECODED_BYTES)} once decompressed; send less data`);
+      throw new ApiError(
+        413,
+        `the body grows more than ${MAX_INFLATION_RATIO} times once decompressed (${bytes.length} bytes as sent, more than ${limit} decompressed); send less data, or send it uncompressed`,
+      );
     }
     throw new ApiError(
       400,

@@ -36,14 +36,20 @@ export function randomPublicKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Where a key register keeps its keys; each call keeps one change or throws, keeping nothing. */
+export interface ClientKeyPersistence {
+  kept(key: ClientKey): void;
+  removed(key: ClientKey): void;
+}
+
 /**
  * Creates a key register holding `initial`. `newPublicKey` is injectable so tests can name keys;
- * `onChange` sees every key after each change, for persistence.
+ * `persist` keeps each change before the register changes, so a change it refuses leaves no trace.
  */
 export function createClientKeyStore(
   newPublicKey: () => string = randomPublicKey,
   initial: ClientKey[] = [],
-  onChange: (keys: ClientKey[]) => void = () => {},
+  persist: ClientKeyPersistence = { kept: () => {}, removed: () => {} },
 ): ClientKeyStore {
   const byId = new Map<number, ClientKey>();
   const byPublicKey = new Map<string, ClientKey>();
@@ -54,10 +60,9 @@ export function createClientKeyStore(
     byPublicKey.set(key.publicKey, key);
     lastId = Math.max(lastId, key.id);
   };
-  const changed = () => onChange([...byId.values()]);
   const add = (key: ClientKey) => {
+    persist.kept(key);
     put(key);
-    changed();
   };
   for (const key of initial) put(key);
 
@@ -73,9 +78,9 @@ export function createClientKeyStore(
     remove(projectId, keyId) {
       const key = byId.get(keyId);
       if (!key || key.projectId !== projectId) return false;
+      persist.removed(key);
       byId.delete(keyId);
       byPublicKey.delete(key.publicKey);
-      changed();
       return true;
     },
     findByPublicKey(publicKey) {

@@ -49,6 +49,11 @@ export interface ErrorEvent {
   transaction?: string;
   /** A culprit the SDK computed itself (older SDKs send one). */
   culprit?: string;
+  /**
+   * Fields cut to their limit (see `event-trimming.ts`), by path, with their size as sent (characters, or
+   * items for lists), as Sentry's `_meta` records it. Absent when nothing was cut.
+   */
+  trimmed?: Record<string, number>;
 }
 
 /** The exception an error is about: the last one sent (the one raised). */

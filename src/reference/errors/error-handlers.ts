@@ -13,6 +13,7 @@ import { projectAccess } from '../platform/auth.ts';
 import { canonicalId } from '../platform/canonical-id.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Project } from '../platform/world.ts';
+import type { ErrorJournalEntry } from './error-journal.ts';
 import { ERROR_STATUSES, type ErrorRecord, type ErrorStatus } from './error-store.ts';
 import { details } from './error-views.ts';
 import { listErrors, nextLink, parseListQuery } from './errors-list-query.ts';
@@ -41,12 +42,11 @@ function readStatus(body: unknown): ErrorStatus {
   return status as ErrorStatus;
 }
 
-/** The error handlers. `onStatusChanged` sees each status set through the API (for hosts that journal it). */
-export function errorHandlers(
-  platform: PlatformContext,
-  state: ErrorTrackingState,
-  onStatusChanged?: (projectId: number, errorId: number, status: ErrorStatus) => void,
-) {
+/**
+ * The error handlers. A status set through the API is a journal entry committed before the error changes;
+ * an issue is kept before the error links it, so a write the host refuses changes nothing.
+ */
+export function errorHandlers(platform: PlatformContext, state: ErrorTrackingState) {
   const now = () => {
     const time = platform.clock.now();
     state.errors.purge(time);
@@ -74,8 +74,10 @@ export function errorHandlers(
         const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'developer');
         const time = now();
         const record = findError(state, project, params.errorId);
-        record.status = readStatus(await readJson(request));
-        onStatusChanged?.(project.id, record.id, record.status);
+        const status = readStatus(await readJson(request));
+        const entry: ErrorJournalEntry = { kind: 'status', projectId: project.id, errorId: record.id, status };
+        state.commit({ journal: [entry] });
+        record.status = status;
         return HttpResponse.json(details(record, time));
       }),
     ),

@@ -81,6 +81,11 @@ export interface ErrorDetails extends ErrorSummary {
     environment: string | null;
     release: string | null;
     user: EventUser | null;
+    /**
+     * Fields cut to their limit, by path, with their size as sent (reference design, like Sentry's `_meta`);
+     * only when something was cut.
+     */
+    trimmed?: Record<string, number>;
   };
 }
 
@@ -112,6 +117,7 @@ function latestEvent(event: ErrorEvent): ErrorDetails['latest_event'] {
     environment: event.environment ?? null,
     release: event.release ?? null,
     user: event.user ?? null,
+    ...(event.trimmed ? { trimmed: event.trimmed } : {}),
   };
 }
 

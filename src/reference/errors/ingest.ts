@@ -5,12 +5,15 @@
  */
 import { ApiError } from '../platform/api-error.ts';
 import { canonicalId } from '../platform/canonical-id.ts';
+import type { StateChange } from '../platform/state-store.ts';
 import { type Decompressor, decodeBody } from './body-decoding.ts';
 import type { ClientKeyStore } from './client-keys.ts';
 import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
 import type { ErrorEvent } from './error-event.ts';
+import type { ErrorJournalEntry } from './error-journal.ts';
 import { type ErrorStore, retentionCutoff } from './error-store.ts';
 import { newEventId, normalizeEvent, readEventId } from './event-normalizer.ts';
+import { MAX_ENVELOPE_EVENTS, MAX_SESSION_UPDATES } from './ingestion-limits.ts';
 import { keyFromEnvelopeHeader, keyFromRequest } from './sentry-auth.ts';
 import { readSession, readSessionAggregates, type SessionStore, type SessionUpdate } from './sessions.ts';
 import { acceptsErrors, type TrackingSettingsStore } from './tracking-settings.ts';
@@ -23,8 +26,13 @@ export interface IngestDeps {
   sessions: SessionStore;
   now(): number;
   decompress?: Decompressor;
-  /** Sees every recorded batch, so a host can journal it and {@link recordBatch} it again on start. */
-  onIngested?: (projectId: number, batch: RecordedBatch) => void;
+  /** Keeps a batch's journal entry (for a host to {@link recordBatch} it again on start) before it is recorded. */
+  commit(change: StateChange): void;
+  /**
+   * Cuts each event to what it may keep (`event-trimming.ts`); network hosts pass it, the in-browser reference,
+   * whose only client is its reader, keeps events whole.
+   */
+  trimEvent?: (event: ErrorEvent) => ErrorEvent;
 }
 
 /** What one accepted request recorded: its events and session updates, and when it was received. */
@@ -42,7 +50,8 @@ export interface IngestRequest {
   projectId: string;
   /** The request headers; only `get` is used, so a host may pass its own view of them. */
   headers: Pick<Headers, 'get'>;
-  query: URLSearchParams;
+  /** The query parameters; only `get` is used. */
+  query: Pick<URLSearchParams, 'get'>;
   body: Uint8Array;
   /** The client's address, for `{{auto}}`. */
   clientAddress: string;
@@ -57,6 +66,9 @@ interface Batch {
   sessions: SessionUpdate[];
   replyId: string;
 }
+
+/** The event as it is kept: cut to its limits where the host bounds what it keeps. */
+const kept = (deps: IngestDeps, event: ErrorEvent): ErrorEvent => (deps.trimEvent ? deps.trimEvent(event) : event);
 
 function authorize(deps: IngestDeps, publicKey: string | undefined, projectId: number): void {
   if (!publicKey) {
@@ -102,7 +114,7 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
         // The envelope's event_id names its (first) event when the event omits its own.
         const first = batch.events.length === 0;
         const fallbackEventId = () => (first && headerId ? headerId : newEventId());
-        return normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId });
+        return kept(deps, normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: now, fallbackEventId }));
       });
       batch.events.push(event);
       batch.replyId ||= event.eventId;
@@ -113,6 +125,11 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
       batch.sessions.push(...inItem(item, () => readSessionAggregates(payload, now, 'sessions')));
     }
     // transaction, attachment, client_report, profile, check_in, user_report and unknown types are skipped.
+    if (batch.events.length > MAX_ENVELOPE_EVENTS || batch.sessions.length > MAX_SESSION_UPDATES)
+      throw new ApiError(
+        413,
+        `envelope item ${item.index}: one envelope carries at most ${MAX_ENVELOPE_EVENTS} events and ${MAX_SESSION_UPDATES} session updates; send the rest in another envelope`,
+      );
   }
   batch.replyId ||= newEventId();
   return batch;
@@ -120,17 +137,16 @@ function envelopeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDe
 
 function storeBatch(bytes: Uint8Array, request: IngestRequest, deps: IngestDeps): Batch {
   const payload = parseJsonObject(utf8(bytes), 'the event (request body)');
-  const event = normalizeEvent(payload, {
-    clientAddress: request.clientAddress,
-    receivedAt: deps.now(),
-    fallbackEventId: newEventId,
-  });
+  const event = kept(
+    deps,
+    normalizeEvent(payload, { clientAddress: request.clientAddress, receivedAt: deps.now(), fallbackEventId: newEventId }),
+  );
   return { events: [event], sessions: [], replyId: event.eventId };
 }
 
 /**
  * Records a validated batch as if received at `batch.receivedAt`: retention is applied first, and events
- * already past it are not kept. Hosts replaying a journal call it with the batches `onIngested` saw.
+ * already past it are not kept. Hosts replaying a journal call it with the batches of its `ingested` entries.
  */
 export function recordBatch(
   stores: { errors: ErrorStore; sessions: SessionStore },
@@ -146,12 +162,13 @@ export function recordBatch(
 }
 
 /**
- * Records a validated batch; events already past retention are acknowledged but not kept. The host's journal
- * sees it first: if it cannot keep the batch (it throws), nothing is recorded and the client may send it again.
+ * Records a validated batch; events already past retention are acknowledged but not kept. The journal entry
+ * is committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
  */
 function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
   const recorded: RecordedBatch = { events: batch.events, sessions: batch.sessions, receivedAt: deps.now() };
-  deps.onIngested?.(projectId, recorded);
+  const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
+  deps.commit({ journal: [entry] });
   recordBatch(deps, projectId, recorded);
 }
 

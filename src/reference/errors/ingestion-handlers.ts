@@ -55,8 +55,8 @@ export async function answerIngestion(deps: IngestDeps, input: IngestionInput): 
   let result: IngestResult;
   try {
     checkDeclaredLength(input.contentLength);
-    const { contentLength: _, body, ...rest } = input;
-    result = await ingest(deps, { ...rest, body: await body() });
+    const { kind, projectId, headers, query, clientAddress } = input;
+    result = await ingest(deps, { kind, projectId, headers, query, clientAddress, body: await input.body() });
   } catch (error) {
     const { message, status } = error as ApiError;
     result = { status, body: { message, error: message } };

@@ -44,11 +44,28 @@ export function escapeMarkdown(text: string): string {
     .replace(/[\r\n]+/g, ' ');
 }
 
-/** The Markdown description of an issue created from an error. */
+/**
+ * The longest description the reference writes, in characters: 64 KiB (reference design; the platform's own
+ * limit is far above what a stack trace needs). A longer stack trace is cut, and says so.
+ */
+export const MAX_ISSUE_DESCRIPTION = 64 * 1024;
+
+/** `trace` cut so the description stays within {@link MAX_ISSUE_DESCRIPTION}, ending in a line that says how much was left out. */
+function boundedTrace(trace: string, room: number): string {
+  if (trace.length <= room) return trace;
+  const note = (left: number) => `\n... (the stack trace is cut here: ${left} more characters)`;
+  // The note's own length depends on the count; one that fits the largest count fits every smaller one.
+  let keep = room - note(trace.length).length;
+  const last = trace.charCodeAt(keep - 1);
+  if (last >= 0xd800 && last <= 0xdbff) keep -= 1;
+  return `${trace.slice(0, keep)}${note(trace.length - keep)}`;
+}
+
+/** The Markdown description of an issue created from an error, at most {@link MAX_ISSUE_DESCRIPTION} characters. */
 export function issueDescription(error: ErrorDetails, errorUrl: string): string {
   const release = error.first_seen.release ? ` (commit ${escapeMarkdown(error.first_seen.release)})` : '';
   const trace = stackTraceText(error.stack_trace, error.latest_event.message).replaceAll('```', '`\u200b``');
-  return [
+  const head = [
     `**Error:** [${escapeMarkdown(error.title)}](${errorUrl})`,
     '',
     `- Occurrences: ${error.occurrences}`,
@@ -60,7 +77,7 @@ export function issueDescription(error: ErrorDetails, errorUrl: string): string 
     '### Stack trace',
     '',
     '```',
-    trace,
-    '```',
   ].join('\n');
+  const fence = '\n```';
+  return `${head}\n${boundedTrace(trace, MAX_ISSUE_DESCRIPTION - head.length - 1 - fence.length)}${fence}`;
 }

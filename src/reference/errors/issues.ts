@@ -1,6 +1,7 @@
 /**
  * Issues created from errors (reference design: the spec names the action, not its endpoint or the
- * issue's fields). One issue per error: asking again returns the issue already created.
+ * issue's fields). One issue per error: asking again returns the issue already created. Each issue is
+ * kept on its own (a row per issue), so creating one writes that issue only.
  */
 
 /** An issue, with the fields the reference fills. */
@@ -24,29 +25,42 @@ export interface IssueStore {
   create(fields: Omit<Issue, 'id' | 'iid' | 'state' | 'created_at' | 'web_url'>, now: number, projectUrl: string): Issue;
   /** An issue by project and number. */
   get(projectId: number, iid: number): Issue | undefined;
-  /** Every issue, for snapshots. */
+  /** Every issue, oldest first. */
   all(): Issue[];
 }
 
-/** Creates an issue store holding `initial`; `onChange` sees every issue after a change. */
-export function createIssueStore(initial: Issue[] = [], onChange: (issues: Issue[]) => void = () => {}): IssueStore {
-  const issues: Issue[] = [...initial];
+const scoped = (projectId: number, iid: number) => `${projectId}/${iid}`;
+
+/**
+ * Creates an issue store holding `initial`; `persist` keeps a new issue before the store takes it, so an
+ * issue it refuses (it throws) is not created and asking again creates it once.
+ */
+export function createIssueStore(initial: Issue[] = [], persist: (issue: Issue) => void = () => {}): IssueStore {
+  const byNumber = new Map<string, Issue>();
+  const lastIid = new Map<number, number>();
+  let lastId = 0;
+  const put = (issue: Issue) => {
+    byNumber.set(scoped(issue.project_id, issue.iid), issue);
+    lastIid.set(issue.project_id, Math.max(lastIid.get(issue.project_id) ?? 0, issue.iid));
+    lastId = Math.max(lastId, issue.id);
+  };
+  for (const issue of [...initial].sort((a, b) => a.id - b.id)) put(issue);
   return {
     create(fields, now, projectUrl) {
-      const iid = issues.filter((issue) => issue.project_id === fields.project_id).length + 1;
+      const iid = (lastIid.get(fields.project_id) ?? 0) + 1;
       const issue: Issue = {
-        id: issues.length + 1,
+        id: lastId + 1,
         iid,
         ...fields,
         state: 'opened',
         created_at: new Date(now).toISOString(),
         web_url: `${projectUrl}/-/issues/${iid}`,
       };
-      issues.push(issue);
-      onChange([...issues]);
+      persist(issue);
+      put(issue);
       return issue;
     },
-    get: (projectId, iid) => issues.find((issue) => issue.project_id === projectId && issue.iid === iid),
-    all: () => [...issues],
+    get: (projectId, iid) => byNumber.get(scoped(projectId, iid)),
+    all: () => [...byNumber.values()],
   };
 }

@@ -8,9 +8,9 @@ import { daysToMs } from '../platform/reference-limits.ts';
 import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
+import type { ErrorEvent } from './error-event.ts';
 import { errorHandlers } from './error-handlers.ts';
-import type { ErrorStatus } from './error-store.ts';
-import { type IngestDeps, type IngestRequest, type IngestResult, ingest, type RecordedBatch, recordBatch } from './ingest.ts';
+import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
 import { answerIngestion, type IngestionAnswer, type IngestionInput, ingestionHandlers } from './ingestion-handlers.ts';
 import { settingsHandlers } from './settings-handlers.ts';
 import { createErrorTrackingState, type ErrorTrackingState } from './state.ts';
@@ -32,15 +32,16 @@ export interface ErrorTrackingModule {
 export interface ErrorTrackingOptions {
   /** Decompression for gzip and deflate bodies; the web-standard `DecompressionStream` by default. */
   decompress?: Decompressor;
+  /** Cuts each ingested event to what it may keep (network hosts pass `trimEvent`); events are kept whole by default. */
+  trimEvent?: (event: ErrorEvent) => ErrorEvent;
   /** Public keys for new client keys; random by default. */
   newPublicKey?: () => string;
-  /** Where client keys, settings and issues are kept; memory by default. */
-  store?: StateStore;
   /**
-   * Sees what is kept in memory only (errors, sessions, status changes), so a host can journal it and replay
-   * it on start with {@link replayErrorJournal}; the browser persists the demo world this way.
+   * Where client keys, settings and issues are kept, and where the journal of what lives in memory only
+   * (errors, sessions, status changes) is committed, for a host to replay on start with `replayErrorJournal`;
+   * memory by default.
    */
-  journal?: ErrorJournal;
+  store?: StateStore;
 }
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
@@ -49,7 +50,7 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
   const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
-  if (options.journal) deps.onIngested = options.journal.ingested;
+  if (options.trimEvent) deps.trimEvent = options.trimEvent;
   const ingestion = ingestionHandlers(deps);
   return {
     state,
@@ -58,44 +59,11 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
       ...ingestion,
       ...clientKeyHandlers(platform, state.keys),
       ...settingsHandlers(platform, state.settings),
-      ...errorHandlers(platform, state, options.journal?.statusChanged),
+      ...errorHandlers(platform, state),
     ],
     ingest: (request) => ingest(deps, request),
     answerIngestion: (input) => answerIngestion(deps, input),
   };
 }
 
-/** What the module reports for journaling: the changes that live in memory only. */
-export interface ErrorJournal {
-  /** A request's events and sessions were recorded. */
-  ingested(projectId: number, batch: RecordedBatch): void;
-  /** An error's status was set through the API. */
-  statusChanged(projectId: number, errorId: number, status: ErrorStatus): void;
-}
-
-/** One journaled change, in the order it happened. */
-export type ErrorJournalEntry =
-  | { kind: 'ingested'; projectId: number; batch: RecordedBatch }
-  | { kind: 'status'; projectId: number; errorId: number; status: ErrorStatus };
-
-/**
- * Applies journaled changes to a fresh state, in order, so errors get the ids, occurrences and statuses
- * they had; issues (kept in the state store) are linked back to the errors they were created from.
- */
-export function replayErrorJournal(state: ErrorTrackingState, entries: Iterable<ErrorJournalEntry>): void {
-  for (const entry of entries) applyErrorJournalEntry(state, entry);
-  for (const issue of state.issues.all()) {
-    const record = state.errors.get(issue.project_id, issue.error_id);
-    if (record && record.issueIid === undefined) record.issueIid = issue.iid;
-  }
-}
-
-/** Applies one journaled change (for a change another host made after this one started). */
-export function applyErrorJournalEntry(state: ErrorTrackingState, entry: ErrorJournalEntry): void {
-  if (entry.kind === 'ingested') {
-    recordBatch(state, entry.projectId, entry.batch);
-    return;
-  }
-  const record = state.errors.get(entry.projectId, entry.errorId);
-  if (record) record.status = entry.status;
-}
+export { applyErrorJournalEntry, type ErrorJournalEntry, replayErrorJournal } from './error-journal.ts';

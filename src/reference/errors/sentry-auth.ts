@@ -20,7 +20,7 @@ export function keyFromAuthHeader(value: string | null | undefined): string | un
 }
 
 /** The public key a request carries in its headers or query, before the body is read. */
-export function keyFromRequest(headers: Pick<Headers, 'get'>, query: URLSearchParams): string | undefined {
+export function keyFromRequest(headers: Pick<Headers, 'get'>, query: Pick<URLSearchParams, 'get'>): string | undefined {
   return (
     keyFromAuthHeader(headers.get('x-sentry-auth')) ??
     keyFromAuthHeader(headers.get('authorization')) ??

@@ -1,10 +1,10 @@
 /**
  * The error-tracking state: keys, settings, errors, sessions and issues, created together. Client keys,
- * settings and issues are small and rarely written, so they are kept in the shared {@link StateStore}
- * (and survive a reload where the host persists it); errors and sessions, written at ingestion rate,
- * stay in memory.
+ * settings and issues are kept in the shared {@link StateStore} (and survive a restart where the host
+ * persists it); errors and sessions, written at ingestion rate, live in memory and reach the host as journal
+ * entries of the same store, committed before memory changes.
  */
-import { memoryStateStore, type StateStore } from '../platform/state-store.ts';
+import { memoryStateStore, type StateChange, type StateStore } from '../platform/state-store.ts';
 import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
 import { RETENTION_MS } from './ingestion-limits.ts';
@@ -19,6 +19,11 @@ export interface ErrorTrackingState {
   errors: ErrorStore;
   sessions: SessionStore;
   issues: IssueStore;
+  /**
+   * Keeps journal entries of what lives in memory only (events, sessions, statuses) with the store, before
+   * memory changes: a change it refuses throws and must leave memory as it was.
+   */
+  commit(change: StateChange): void;
 }
 
 /**
@@ -27,12 +32,22 @@ export interface ErrorTrackingState {
  */
 export const DEMO_TRACKING_SETTINGS: Record<number, TrackingSettings> = { 1: { active: true, backend: 'platform' } };
 
-/** Keys under which the state store holds error-tracking state. */
+/**
+ * Keys under which the state store holds error-tracking state: one row per client key and per issue
+ * (`<prefix><id>`), so state that only grows is never rewritten as one list, and the settings of every project.
+ */
 export const STATE_KEYS = {
-  clientKeys: 'error-tracking/client-keys',
+  clientKeys: 'error-tracking/client-keys/',
   settings: 'error-tracking/settings',
-  issues: 'error-tracking/issues',
+  issues: 'error-tracking/issues/',
 } as const;
+
+/** The rows under `prefix`, by id. */
+const rows = <T extends { id: number }>(store: StateStore, prefix: string): T[] =>
+  store
+    .keys(prefix)
+    .map((key) => store.get<T>(key) as T)
+    .sort((a, b) => a.id - b.id);
 
 /** Creates the state, reading what `store` already holds. `newPublicKey` lets tests name keys. */
 export function createErrorTrackingState(
@@ -40,16 +55,21 @@ export function createErrorTrackingState(
   newPublicKey: () => string = randomPublicKey,
   retentionMs: number = RETENTION_MS,
 ): ErrorTrackingState {
+  const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
   return {
-    keys: createClientKeyStore(newPublicKey, store.get<ClientKey[]>(STATE_KEYS.clientKeys) ?? [], (keys) =>
-      store.set(STATE_KEYS.clientKeys, keys),
-    ),
+    keys: createClientKeyStore(newPublicKey, rows<ClientKey>(store, STATE_KEYS.clientKeys), {
+      kept: (key) => store.set(keyRow(key), key),
+      removed: (key) => store.delete(keyRow(key)),
+    }),
     settings: createTrackingSettingsStore(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),
     ),
     errors: createErrorStore(retentionMs),
     sessions: createSessionStore(retentionMs),
-    issues: createIssueStore(store.get<Issue[]>(STATE_KEYS.issues) ?? [], (issues) => store.set(STATE_KEYS.issues, issues)),
+    issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues), (issue) =>
+      store.set(`${STATE_KEYS.issues}${issue.id}`, issue),
+    ),
+    commit: (change) => store.commit(change),
   };
 }

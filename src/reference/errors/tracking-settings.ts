@@ -28,17 +28,20 @@ export interface TrackingSettingsStore {
 
 const OFF: TrackingSettings = { active: false, backend: 'platform' };
 
-/** Creates the settings store with initial values; `onChange` sees every project's settings after a change. */
+/**
+ * Creates the settings store with initial values; `persist` keeps every project's settings as they will be
+ * after a change, before the store changes, so a change it refuses (it throws) leaves no trace.
+ */
 export function createTrackingSettingsStore(
   initial: Record<number, TrackingSettings> = {},
-  onChange: (all: Record<number, TrackingSettings>) => void = () => {},
+  persist: (all: Record<number, TrackingSettings>) => void = () => {},
 ): TrackingSettingsStore {
   const settings = new Map<number, TrackingSettings>(Object.entries(initial).map(([id, value]) => [Number(id), value]));
   return {
     get: (projectId) => settings.get(projectId) ?? OFF,
     set: (projectId, value) => {
+      persist({ ...Object.fromEntries(settings), [projectId]: value });
       settings.set(projectId, value);
-      onChange(Object.fromEntries(settings));
     },
     all: () => [...settings.entries()],
   };

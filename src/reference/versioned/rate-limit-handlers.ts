@@ -47,7 +47,10 @@ function prefixPattern(prefixes: readonly string[]): RegExp {
   return new RegExp(`^[^?#]*?(?:${prefixes.map(escapeRegExp).join('|')})(?:/[^?#]*)?$`);
 }
 
-/** The handlers for the rate limits; each falls through unless the release has the limit and it is exceeded. */
+/**
+ * The handlers for the rate limits; each falls through unless the limit is on (from its release, by the
+ * server's release or the one the request picks) and exceeded.
+ */
 export function rateLimitHandlers(
   limits: readonly EntryRateLimit[],
   releases: ReleaseChoice,
@@ -65,7 +68,9 @@ export function rateLimitHandlers(
         if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers);
         throw error;
       }
-      if (!reached(release, entry.removed_in)) return undefined;
+      // The server's own release decides whether the limit is on: a request may pick a later release (and be
+      // limited as it would be there), but picking an earlier one must not lift a limit the server has.
+      if (!reached(releases.fallback, entry.removed_in) && !reached(release, entry.removed_in)) return undefined;
       const verdict = limiter.take(rateLimitClient(request, fixtures));
       if (verdict.allowed) return undefined;
       const seconds = String(verdict.resetSeconds);

@@ -22,14 +22,15 @@ export interface PlanProblem {
 }
 
 /**
- * A release as a reader types it, reduced to the register's major.minor: surrounding spaces go, and a
- * patch release (`16.3.1`, what an instance's help page shows) names its minor release (`16.3`). Anything
- * else is returned as typed, for {@link releaseProblem} to refuse with a reason.
+ * A release as a reader types it, reduced to the register's major.minor: surrounding spaces go, a leading
+ * `v` goes (`v16.0`, as tags are written), a bare major names its `.0` release (`16`), and a patch release
+ * (`16.3.1`, what an instance's help page shows) names its minor release (`16.3`). Anything else is
+ * returned as typed, for {@link releaseProblem} to refuse with a reason.
  */
 export function normalizeReleaseInput(text: string): string {
   const trimmed = text.trim();
-  const patch = /^(\d{1,4})\.(\d{1,4})\.\d{1,6}$/.exec(trimmed);
-  return patch ? `${patch[1]}.${patch[2]}` : trimmed;
+  const parts = /^[vV]?(\d{1,4})(?:\.(\d{1,4})(?:\.\d{1,6})?)?$/.exec(trimmed);
+  return parts ? `${parts[1]}.${parts[2] ?? '0'}` : trimmed;
 }
 
 /** Thrown by `requirePlan` when the input is refused; carries every problem. */

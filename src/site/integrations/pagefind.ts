@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
-import { spaceBlocks } from '../search-text.ts';
+import { indexedText } from '../search-text.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -31,11 +31,12 @@ export function pagefindIntegration(): AstroIntegration {
         try {
           // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
           const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
-          // Pages go in one by one with their blocks spaced apart, so excerpts do not run words together.
+          // Pages go in one by one with their blocks spaced apart, so excerpts do not run words together, and
+          // with their paths split into segments, so a path is found in any spelling.
           const root = fileURLToPath(dir);
           const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
           for (const name of pages) {
-            const content = spaceBlocks(await readFile(path.join(root, name), 'utf8'));
+            const content = indexedText(await readFile(path.join(root, name), 'utf8'));
             assertResponse(await index.addHTMLFile({ sourcePath: name.split(path.sep).join('/'), content }), logger);
           }
           const page_count = pages.length;

@@ -21,15 +21,13 @@ function persisted() {
   const state: Record<string, unknown> = {};
   const journal: JournalEntry[] = [];
   const sink: StateSink = {
-    put: (key, value) => {
-      state[key] = structuredClone(value);
-    },
-    delete: (key) => {
-      delete state[key];
+    commit: (change) => {
+      for (const [key, value] of Object.entries(change.set ?? {})) state[key] = structuredClone(value);
+      for (const key of change.delete ?? []) delete state[key];
+      for (const entry of change.journal ?? []) journal.push(structuredClone(entry) as JournalEntry);
     },
   };
-  const record = (entry: JournalEntry) => journal.push(structuredClone(entry));
-  return { state, journal, sink, record };
+  return { state, journal, sink };
 }
 
 let data: ReferenceData;
@@ -54,7 +52,6 @@ async function start(store: ReturnType<typeof persisted>, now = '2025-06-02T10:0
     snapshot: structuredClone(store.state),
     journal: [...store.journal],
     sink: store.sink,
-    record: store.record,
     origin: ORIGIN,
     clock: manualClock(now),
   });

@@ -1,7 +1,12 @@
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type Decompressor, decodeBody, streamDecompressor } from '../../../src/reference/errors/body-decoding.ts';
-import { MAX_BODY_BYTES, MAX_DECODED_BYTES } from '../../../src/reference/errors/ingestion-limits.ts';
+import {
+  INFLATION_FREE_BYTES,
+  MAX_BODY_BYTES,
+  MAX_DECODED_BYTES,
+  MAX_INFLATION_RATIO,
+} from '../../../src/reference/errors/ingestion-limits.ts';
 import { zlibDecompressor } from '../../../src/reference/errors/zlib-decompressor.ts';
 import { ApiError } from '../../../src/reference/platform/api-error.ts';
 
@@ -44,12 +49,29 @@ describe.each([
     expect((await rejection(plain, 'gzip', decompress)).status).toBe(400);
   });
 
-  it('refuses more than 20 MiB once decompressed with a 413 that states the limit', async () => {
-    const bomb = gzipSync(new Uint8Array(MAX_DECODED_BYTES + 1));
+  it('refuses more than 4 MiB once decompressed with a 413 that states the limit', async () => {
+    // Random bytes hardly compress, so only the size limit applies.
+    const noise = (length: number) => Uint8Array.from({ length }, (_, index) => (index * 2654435761) >>> 24);
+    const error = await rejection(gzipSync(noise(MAX_DECODED_BYTES + 1)), 'gzip', decompress);
+    expect(error.status).toBe(413);
+    expect(error.message).toBe('the body is larger than 4 MiB once decompressed; send less data');
+    expect(await decodeBody(gzipSync(noise(MAX_DECODED_BYTES)), 'gzip', decompress)).toHaveLength(MAX_DECODED_BYTES);
+  });
+
+  it(`refuses a body that grows more than ${MAX_INFLATION_RATIO} times, past ${INFLATION_FREE_BYTES} bytes`, async () => {
+    const bomb = gzipSync(new Uint8Array(MAX_DECODED_BYTES));
+    expect(bomb.length * MAX_INFLATION_RATIO).toBeLessThan(MAX_DECODED_BYTES);
     const error = await rejection(bomb, 'gzip', decompress);
     expect(error.status).toBe(413);
-    expect(error.message).toBe('the body is larger than 20 MiB once decompressed; send less data');
-    expect(await decodeBody(gzipSync(new Uint8Array(MAX_DECODED_BYTES)), 'gzip', decompress)).toHaveLength(MAX_DECODED_BYTES);
+    expect(error.message).toBe(
+      `the body grows more than 100 times once decompressed (${bomb.length} bytes as sent, more than ${bomb.length * 100} decompressed); send less data, or send it uncompressed`,
+    );
+    // Small bodies may compress well: up to 64 KiB decompressed any ratio is accepted.
+    expect(await decodeBody(gzipSync(new Uint8Array(INFLATION_FREE_BYTES)), 'gzip', decompress)).toHaveLength(
+      INFLATION_FREE_BYTES,
+    );
+    const ratio = gzipSync(`[${'"an event field",'.repeat(3500)}0]`);
+    expect((await decodeBody(ratio, 'gzip', decompress)).length / ratio.length).toBeGreaterThan(MAX_INFLATION_RATIO);
   });
 });
 

@@ -9,7 +9,11 @@ describe('error-tracking state', () => {
     const key = first.keys.create(1);
     first.settings.set(2, { active: true, backend: 'platform' });
     first.issues.create({ project_id: 1, title: 't', description: 'd', error_id: 1 }, 0, 'http://localhost/p');
-    expect(store.keys('error-tracking/')).toEqual(Object.values(STATE_KEYS).sort());
+    expect(store.keys('error-tracking/')).toEqual([
+      `${STATE_KEYS.clientKeys}${key.id}`,
+      `${STATE_KEYS.issues}1`,
+      STATE_KEYS.settings,
+    ]);
 
     const second = createErrorTrackingState(store);
     expect(second.keys.findByPublicKey('a'.repeat(32))).toEqual(key);

@@ -243,7 +243,7 @@ describe('--data-dir', () => {
     );
     await expect(start(['--data-dir', damaged])).rejects.toThrow(
       new RegExp(
-        `exited with 1: .*${DATA_FILE}: not a (readable SQLite|Sunset reference) database.*Move the file away or pass another --data-dir`,
+        `exited with 2: reference: --data-dir: \\S*${DATA_FILE} is not a (readable SQLite|Sunset reference) database .*move the file away or pass another --data-dir\\n$`,
         's',
       ),
     );
@@ -254,5 +254,62 @@ describe('--data-dir', () => {
     db.close();
     await expect(start(['--data-dir', foreign])).rejects.toThrow(/not a Sunset reference database \(no such table: meta\)/);
     await expect(start(['--data-dir'])).rejects.toThrow(/--data-dir needs a value/);
+  }, 60_000);
+
+  it('is owned by one server: a second one on the directory exits 2 naming it and the first; a killed one leaves no lock', async () => {
+    const dir = tempDir();
+    const first = await start(['--data-dir', dir]);
+    await expect(start(['--data-dir', dir])).rejects.toThrow(
+      new RegExp(
+        `exited with 2: reference: --data-dir: ${dir.replaceAll('/', '\\/')} is in use by another reference server \\(pid ${first.child.pid} on \\S+, running since [^)]+\\); one server owns a data directory at a time: stop that server, or pass another --data-dir\\n$`,
+      ),
+    );
+    // Still the first server's: it answers and keeps writing.
+    expect(
+      (await fetch(`${first.base}/api/v4/projects/1/error_tracking/client_keys`, { method: 'POST', headers: MAINTAINER })).status,
+    ).toBe(201);
+    await killHard(first.child);
+    const second = await start(['--data-dir', dir]);
+    const keys = await json<unknown[]>(
+      fetch(`${second.base}/api/v4/projects/1/error_tracking/client_keys`, { headers: MAINTAINER }),
+    );
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    await killHard(second.child);
+  }, 60_000);
+
+  it('names the file, the row and the field of a row it cannot load, and exits 2', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const broken = async (corrupt: (db: InstanceType<typeof DatabaseSync>) => void) => {
+      const dir = tempDir();
+      await killHard((await start(['--data-dir', dir])).child);
+      const db = new DatabaseSync(path.join(dir, DATA_FILE));
+      corrupt(db);
+      db.close();
+      return dir;
+    };
+    const wrongShape = await broken((db) =>
+      db.prepare('INSERT INTO state (key, value) VALUES (?, ?)').run('error-tracking/client-keys/7', '{"id":"seven"}'),
+    );
+    await expect(start(['--data-dir', wrongShape])).rejects.toThrow(
+      /exited with 2: reference: --data-dir: \S+reference\.sqlite, state row "error-tracking\/client-keys\/7": id: .*; the file holds data no request stored: move it away or pass another --data-dir\n$/,
+    );
+    const badTime = await broken((db) =>
+      db.prepare('INSERT INTO journal (entry) VALUES (?)').run(
+        JSON.stringify({
+          kind: 'ingested',
+          projectId: 1,
+          batch: {
+            events: [
+              { eventId: 'a'.repeat(32), timestamp: 'yesterday', receivedAt: 0, platform: 'x', level: 'error', exceptions: [] },
+            ],
+            sessions: [],
+            receivedAt: 0,
+          },
+        }),
+      ),
+    );
+    await expect(start(['--data-dir', badTime])).rejects.toThrow(
+      /exited with 2: reference: --data-dir: \S+reference\.sqlite, journal row \d+ \(ingested\): batch\.events\[0\]\.timestamp: .*move it away or pass another --data-dir\n$/,
+    );
   }, 60_000);
 });

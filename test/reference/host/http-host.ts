@@ -1,6 +1,7 @@
 /** A reference implementation served over real HTTP on a free port, for tests of the Node host. */
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
+import { INGESTION_BOUNDS } from '../../../src/reference/host/ingestion-bounds.ts';
 import { createReference, type Reference, type ReferenceOptions } from '../../../src/reference/reference.ts';
 import { createReferenceServer, listen, type ReferenceServerOptions } from '../../../src/reference/server.ts';
 
@@ -13,11 +14,16 @@ export interface HttpHost {
 }
 
 /**
- * Starts the reference on port 0 with these options; ingestion takes the Node-only direct route, as the real
- * server does, unless `server.ingest` is set to undefined explicitly.
+ * Starts the reference on port 0 with these options and the bounds a network host puts on ingestion, as the
+ * real server does; ingestion takes the Node-only direct route, as the real server does, unless
+ * `server.ingest` is set to undefined explicitly.
  */
 export async function startHost(options: ReferenceOptions = {}, server: ReferenceServerOptions = {}): Promise<HttpHost> {
-  const reference = createReference(options);
+  const reference = createReference({
+    ...options,
+    analytics: { ...INGESTION_BOUNDS.analytics, ...options.analytics },
+    errors: { ...INGESTION_BOUNDS.errors, ...options.errors },
+  });
   const http: Server = createReferenceServer(reference.handlers, {
     ...('ingest' in server ? {} : { ingest: reference.errors.answerIngestion }),
     ...server,

@@ -10,7 +10,7 @@ afterEach(async () => {
   await Promise.all(hosts.map((host) => host.close()));
   hosts = [];
 });
-async function host(trustProxy = false): Promise<HttpHost> {
+async function host(trustProxy = 0): Promise<HttpHost> {
   const started = await startHost({}, { trustProxy });
   hosts.push(started);
   return started;
@@ -73,8 +73,8 @@ describe('canonical ids', () => {
 describe('X-Forwarded-For', () => {
   it('is ignored unless the host trusts a proxy: users are counted by the socket address', async () => {
     for (const [trustProxy, users] of [
-      [false, 1],
-      [true, 3],
+      [0, 1],
+      [1, 3],
     ] as const) {
       const { base } = await host(trustProxy);
       const key = await dsnKey(base);

@@ -39,14 +39,28 @@ describe('rate limits on by default from 18.0', () => {
     expect((await call('GET', LINT, { token, release: '18.0' })).status).toBe(200);
   });
 
-  it('does not limit 17.x', async () => {
+  it('does not limit a server answering as 17.x', async () => {
     const limit = await registerLimit();
-    const { call } = await createHarness();
+    const { call } = await createHarness({ release: '17.9' });
     for (let index = 0; index < limit.requests + 5; index += 1) {
-      const response = await call('GET', LINT, { token, release: '17.9' });
+      const response = await call('GET', LINT, { token });
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-limit')).toBeNull();
     }
+  });
+
+  it('cannot be lifted by a request that picks an earlier release with X-Platform-Release', async () => {
+    const limit = await registerLimit();
+    const { call } = await createHarness({ release: '18.0' });
+    for (let index = 0; index < limit.requests; index += 1) expect((await call('GET', LINT, { token })).status).toBe(200);
+    for (const release of ['17.0', '17.9', '18.0']) {
+      const response = await call('GET', LINT, { token, release });
+      expect(response.status, release).toBe(429);
+    }
+    // A request may pick a later release, and is limited as it would be there.
+    const early = await createHarness({ release: '17.0' });
+    for (let index = 0; index < limit.requests; index += 1) await early.call('GET', LINT, { token, release: '18.0' });
+    expect((await early.call('GET', LINT, { token, release: '18.0' })).status).toBe(429);
   });
 
   it('counts each access token on its own', async () => {

@@ -5,7 +5,7 @@ import { DEFAULT_SAMPLE, type SampleOptions, sampleEvents } from './sample-event
 /**
  * Fills project 1 with the deterministic sample: the default seed, 60 days up to the clock's now, 400 visitors.
  * Each event counts toward the usage quota of the month it happened in, as if it had been received then; the
- * counts are added once per month, since every ledger write goes through the state store (IndexedDB in the
+ * counts are added in one commit, since every ledger write goes through the state store (IndexedDB in the
  * browser). Returns how many events were added.
  */
 export function seedSample(state: AnalyticsState, options: Partial<Omit<SampleOptions, 'appId' | 'end'>> = {}): number {
@@ -21,6 +21,6 @@ export function seedSample(state: AnalyticsState, options: Partial<Omit<SampleOp
     if (tally) tally.count++;
     else months.set(month, { at: event.utcTime, count: 1 });
   }
-  for (const { at, count } of months.values()) state.ledger.record(project.id, at, count);
+  state.ledger.record([...months.values()].map(({ at, count }) => ({ projectId: project.id, at, count })));
   return events.length;
 }

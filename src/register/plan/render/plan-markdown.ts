@@ -10,6 +10,16 @@ export interface MarkdownOptions {
   siteUrl: string;
   /** Keys of items already done, written as ticked boxes. */
   done?: ReadonlySet<string>;
+  /** What a scan report found, by entry id: the places (`file:line`) and how many there were in all. */
+  found?: Readonly<Record<string, { places: readonly string[]; count: number }>>;
+}
+
+/** The places a scan found an item in, as one sub-item: `file:line` each, and how many more the report held. */
+function foundLine(found: { places: readonly string[]; count: number }): string {
+  const more = found.count - found.places.length;
+  // A path holding a backtick is fenced with two, so the code span stays whole.
+  const places = found.places.map((place) => (place.includes('`') ? `\`\` ${place} \`\`` : `\`${place}\``)).join(', ');
+  return `\n  - Found in your repository (${found.count} place${found.count === 1 ? '' : 's'}): ${places}${more > 0 ? `, and ${more} more` : ''}`;
 }
 
 /** Markdown link text that shows `[`, `]` and `\` as written instead of ending or escaping the link. */
@@ -30,15 +40,16 @@ function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions, level =
         .filter(Boolean)
         .join(', ');
       const detect = item.detect.command ? `; find uses: \`${item.detect.command}\`` : '; not detectable by a scan';
-      // What breaks is Sunset's reading of the spec, so the line says so; an imported entry's flag is the platform's.
+      // What breaks is Sunset's reading, so the line says so; an imported entry's flag is the platform's.
       const facts = importedFacts(item.entry);
       const breaks =
         item.entry.breaking_reason && !facts?.imported ? `\n  - Breaks (Sunset's reading): ${item.entry.breaking_reason}` : '';
       const platform = facts
         ? `\n  - ${facts.imported ? "Imported from the platform's data" : "The platform's data"}${facts.resolutionRole ? `; who must act: ${facts.resolutionRole}` : ''}${facts.links.map((link) => `; [${link.label}](${link.href})`).join('')}`
         : '';
+      const found = options.found?.[item.key];
       lines.push(
-        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}${breaks}${platform}`,
+        `- ${box} [${escapeLinkText(item.entry.title)}](${entryUrl(options.siteUrl, item.entry.id)}) (${tags})${detect}${breaks}${platform}${found && found.places.length > 0 ? foundLine(found) : ''}`,
       );
     }
   }

@@ -28,8 +28,8 @@ describe('event collector', () => {
     expect(state.ledger.eventsIn(1, '2024-07')).toBe(2);
   });
 
-  it('answers the CORS preflight by echoing the origin, allowing credentials and the requested headers', async () => {
-    const reference = referenceAt(NOW);
+  it('answers the CORS preflight of an allowed origin by echoing it, allowing credentials and the requested headers', async () => {
+    const reference = referenceAt(NOW, { collectorOrigins: ['https://shop.example.com'] });
     const response = await call(reference, 'OPTIONS', TP2, {
       headers: {
         origin: 'https://shop.example.com',
@@ -46,6 +46,28 @@ describe('event collector', () => {
       headers: { origin: 'https://shop.example.com' },
     });
     expect(posted.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    expect(posted.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('allows credentials to no other origin, null included: they may send events without the cookie', async () => {
+    const reference = referenceAt(NOW, { collectorOrigins: ['https://shop.example.com'] });
+    for (const origin of ['https://evil.example', 'null', 'https://shop.example.com.evil.example']) {
+      const preflight = await call(reference, 'OPTIONS', TP2, {
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin'), origin).toBe('*');
+      expect(preflight.headers.get('access-control-allow-credentials'), origin).toBeNull();
+      const posted = await call(reference, 'POST', TP2, { body: batch(pageView('demo-app')), headers: { origin } });
+      expect(posted.status).toBe(200);
+      expect(posted.headers.get('access-control-allow-origin'), origin).toBe('*');
+      expect(posted.headers.get('access-control-allow-credentials'), origin).toBeNull();
+      const refused = await call(reference, 'POST', TP2, { body: batch(pageView('nope')), headers: { origin } });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-credentials'), origin).toBeNull();
+    }
+    // Without the option no origin is trusted.
+    const closed = await call(referenceAt(NOW), 'OPTIONS', TP2, { headers: { origin: 'https://shop.example.com' } });
+    expect(closed.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('sets a collector cookie and uses it as the user id of events without a domain user id', async () => {

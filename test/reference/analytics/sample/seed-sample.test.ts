@@ -2,20 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createAnalyticsModule } from '../../../../src/reference/analytics/module.ts';
 import { utcMonth } from '../../../../src/reference/analytics/time/civil-date.ts';
 import { manualClock } from '../../../../src/reference/platform/clock.ts';
-import { memoryStateStore, type StateStore } from '../../../../src/reference/platform/state-store.ts';
+import { memoryStateStore, type StateChange } from '../../../../src/reference/platform/state-store.ts';
 import { demoFixtures } from '../../../../src/reference/platform/world.ts';
 
 describe('seeding the sample', () => {
-  it('counts every sample event toward the usage of its month, writing each month once', () => {
-    const memory = memoryStateStore();
-    const writes: string[] = [];
-    const state: StateStore = {
-      ...memory,
-      set(key, value) {
-        writes.push(key);
-        memory.set(key, value);
-      },
-    };
+  it('counts every sample event toward the usage of its month, writing every month in one commit', () => {
+    const commits: StateChange[] = [];
+    const state = memoryStateStore({}, (change) => commits.push(change));
     const platform = { fixtures: demoFixtures(), clock: manualClock('2024-06-01T00:00:00Z') };
     const { state: analytics } = createAnalyticsModule(platform, { state, sample: true });
 
@@ -25,6 +18,10 @@ describe('seeding the sample', () => {
     expect(store.size).toBeGreaterThan(1000);
     expect(perMonth.size).toBeGreaterThanOrEqual(2);
     for (const [month, count] of perMonth) expect(analytics.ledger.eventsIn(1, month)).toBe(count);
-    expect(writes.filter((key) => key.startsWith('analytics/usage/'))).toHaveLength(perMonth.size);
+    const usageCommits = commits.filter((change) =>
+      Object.keys(change.set ?? {}).some((key) => key.startsWith('analytics/usage/')),
+    );
+    expect(usageCommits).toHaveLength(1);
+    expect(Object.keys(usageCommits[0]?.set ?? {})).toHaveLength(perMonth.size);
   });
 });

@@ -26,12 +26,38 @@ describe('renderPlanHtml', () => {
     expect(html).toContain('<h2 id="must-do">Must do before upgrading (1)</h2>');
     expect(html).toContain('<h2 id="plan-ahead">Plan ahead (1)</h2>');
     expect(html.match(/type="checkbox" id="c-/g)).toHaveLength(2);
-    expect(html).toContain('<a href="#must-do-ci">CI/CD pipelines</a> (1)');
+    expect(html).toContain('<a href="#must-do-ci"><span class="visually-hidden">Must do: </span>CI/CD pipelines</a> (1)');
     expect(html).toContain('<h3 id="plan-ahead-ci">');
     expect(html).toContain('data-scan hidden');
     expect(html).toContain('Now &lt;breaking&gt;');
     expect(html).toContain('id="hosted"');
     expect(html).toContain('<details><summary>What to do</summary>');
+  });
+
+  it('makes each item one label for the box and the title, the box disabled until a script can keep ticks', () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }));
+    expect(html).toContain(
+      '<label class="item-title" for="c-now-breaking"><input type="checkbox" id="c-now-breaking" data-key="now-breaking" disabled>',
+    );
+    expect(html).toContain('<noscript><p class="note">Ticking items, keeping the ticks in this browser');
+    expect(html).toContain('data-area="ci" data-breaking="yes"');
+    expect(html).toContain('Entry page<span class="visually-hidden">: Now &lt;breaking&gt;</span>');
+  });
+
+  it('offers filters for area, breaking only, found in my scan and hide done, and folds the contents', () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }));
+    expect(html).toContain(
+      '<select data-filter-area><option value="">All areas</option><option value="ci">CI/CD pipelines</option></select>',
+    );
+    expect(html).toContain('<input type="checkbox" data-filter-breaking> Breaking only');
+    expect(html).toContain('<label data-found-filter hidden><input type="checkbox" data-only-found> Found in my scan</label>');
+    expect(html).toContain('<details data-open-wide><summary>On this checklist</summary>');
+  });
+
+  it("names itself by the page's own heading when given one, with no second heading", () => {
+    const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }), { headingId: 'page-title' });
+    expect(html).toContain('aria-labelledby="page-title"');
+    expect(html).not.toContain('id="plan-title"');
   });
 
   it('leaves out the hosted note for a self-managed plan', () => {

@@ -24,4 +24,20 @@ describe('planToMarkdown', () => {
     const unescapedOpen = [...(line ?? '').matchAll(/(?<!\\)\[/g)].length;
     expect(unescapedOpen).toBe(2);
   });
+
+  it('keeps what an imported scan report found: each place as file:line under its item', async () => {
+    const register = await loadRegister();
+    const plan = buildPlan(register, { from: '16.11', to: '17.0' });
+    const markdown = planToMarkdown(plan, {
+      siteUrl: 'https://s.test',
+      found: { 'ci-job-jwt-removed': { places: ['.gitlab-ci.yml:12', 'ci/deploy.yml:3'], count: 5 } },
+    });
+    const lines = markdown.split('\n');
+    const item = lines.findIndex((line) => line.includes('/register/ci-job-jwt-removed/'));
+    expect(item).toBeGreaterThan(0);
+    expect(lines.slice(item + 1, item + 3)).toContain(
+      '  - Found in your repository (5 places): `.gitlab-ci.yml:12`, `ci/deploy.yml:3`, and 3 more',
+    );
+    expect(markdown.match(/Found in your repository/g)).toHaveLength(1);
+  });
 });

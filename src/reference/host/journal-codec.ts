@@ -1,0 +1,46 @@
+/**
+ * How the data directory writes a journal entry: JSON, compressed with raw deflate, and tracked events as rows
+ * of values in the cube's column order rather than objects that repeat every field name. A request's stored
+ * bytes so stay within a small multiple of the bytes it sent, however repetitive its content (the bound
+ * `test/reference/host/stored-bytes.test.ts` holds).
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { EVENT_DIMENSIONS, type TrackedEvent } from '../analytics/tracked-events.ts';
+import type { JournalEntry } from '../browser/world-journal.ts';
+
+/** A tracked entry as written: `rows[i][j]` is event i's value of `EVENT_DIMENSIONS[j]`. */
+interface StoredTracked {
+  kind: 'tracked';
+  projectId: number;
+  receivedAt: number;
+  rows: unknown[][];
+}
+
+const isStoredTracked = (value: unknown): value is StoredTracked =>
+  (value as { kind?: unknown } | null)?.kind === 'tracked' && Array.isArray((value as { rows?: unknown }).rows);
+
+/** The bytes a journal entry is stored as. */
+export function encodeJournalEntry(entry: JournalEntry): Uint8Array {
+  const stored: unknown =
+    entry.kind === 'tracked'
+      ? {
+          kind: 'tracked',
+          projectId: entry.projectId,
+          receivedAt: entry.receivedAt,
+          rows: entry.events.map((event) => EVENT_DIMENSIONS.map((dimension) => event[dimension])),
+        }
+      : entry;
+  return deflateRawSync(JSON.stringify(stored));
+}
+
+/** The entry stored as `stored`, not yet checked. Throws when the bytes do not decompress or parse. */
+export function decodeJournalEntry(stored: Uint8Array | string): unknown {
+  const value: unknown = JSON.parse(typeof stored === 'string' ? stored : inflateRawSync(stored).toString('utf8'));
+  if (!isStoredTracked(value)) return value;
+  const events = value.rows.map((row) =>
+    Array.isArray(row)
+      ? (Object.fromEntries(EVENT_DIMENSIONS.map((dimension, index) => [dimension, row[index]])) as TrackedEvent)
+      : row,
+  );
+  return { kind: 'tracked', projectId: value.projectId, events, receivedAt: value.receivedAt };
+}

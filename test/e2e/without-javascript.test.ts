@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, siteUrl } from './browser.ts';
+
+/** Every kind of page with something to press that needs a script. */
+const INTERACTIVE = [
+  '/',
+  '/upgrade/',
+  '/upgrade/16.0-to-17.0/',
+  '/register/',
+  '/search/',
+  '/api/product-analytics-load/',
+  '/api/error-tracking-store/',
+  '/try/analytics/',
+  '/try/errors/',
+  '/try/dashboard/',
+  '/try/playground/',
+];
+
+const chromium = chromiumForFile();
+
+describe('without JavaScript', () => {
+  it('every interactive page says, where a reader sees it, what needs JavaScript', async () => {
+    const context = await chromium.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const silent: string[] = [];
+    for (const pathname of INTERACTIVE) {
+      await page.goto(siteUrl(pathname));
+      const notes = await page.locator('main .note:visible', { hasText: 'JavaScript' }).count();
+      if (notes === 0) silent.push(pathname);
+    }
+    await context.close();
+    expect(silent).toEqual([]);
+  });
+});
