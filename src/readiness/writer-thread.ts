@@ -16,8 +16,8 @@ export const PASS_BATCH = 1000;
  */
 const writerOptions = {
   resourceLimits: {
-    maxOldGenerationSizeMb: Number(process.env.OLD ?? 128),
-    maxYoungGenerationSizeMb: Number(process.env.YOUNG ?? 48),
+    maxOldGenerationSizeMb: 128,
+    maxYoungGenerationSizeMb: 48,
   },
 };
 
