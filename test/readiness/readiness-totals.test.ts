@@ -3,8 +3,9 @@ import { activeRules, type CheckRange } from '../../src/check/active-rules.ts';
 import { registerVersion } from '../../src/check/report/report-origin.ts';
 import { buildReadiness, projectSlug, type ReadinessModel } from '../../src/readiness/readiness-model.ts';
 import type { CheckReport, ReportFinding } from '../../src/readiness/report-schema.ts';
-import { internTable, type ReportSummary, summarize } from '../../src/readiness/report-summary.ts';
+import { internTable, type ReportSummary } from '../../src/readiness/report-summary.ts';
 import { loadRegister, type Register } from '../../src/register/index.ts';
+import { summaryOf } from './summary-of.ts';
 
 /**
  * The numbers readiness shows, worked out by hand for a few small reports: each project's newest report and
@@ -20,7 +21,7 @@ let warningRule: string;
 let reports: { file: string; report: CheckReport }[];
 const summaries = (): ReportSummary[] => {
   const intern = internTable();
-  return reports.map(({ file, report }) => summarize(report, file, {}, intern));
+  return reports.map(({ file, report }) => summaryOf(report, file, intern));
 };
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildReadiness } from '../../src/readiness/readiness-model.ts';
 import type { CheckReport } from '../../src/readiness/report-schema.ts';
-import { internTable, packCounts, ruleCountsOf, summarize } from '../../src/readiness/report-summary.ts';
+import { internTable, packCounts, ruleCountsOf } from '../../src/readiness/report-summary.ts';
 import { loadRegister } from '../../src/register/index.ts';
+import { summaryOf } from './summary-of.ts';
 
 /**
  * What a report's summary keeps of it, and why a summary is not counted: the optional fields only when the
@@ -20,10 +21,9 @@ const report = (fields: Partial<CheckReport> = {}): CheckReport => ({
 describe('a report summary', () => {
   it('keeps project, time, commit and register only when the report has them', () => {
     const intern = internTable();
-    const full = summarize(
+    const full = summaryOf(
       report({ project: 'team/app', time: '2026-01-01T00:00:00Z', commit: 'abc', register: { version: 'r1' } }),
       'a.json',
-      {},
       intern,
     );
     expect(full).toMatchObject({
@@ -38,17 +38,17 @@ describe('a report summary', () => {
       findings: 0,
       errors: 0,
     });
-    const bare = summarize(report(), 'b.json', { after: 'late' }, intern);
+    const bare = summaryOf(report(), 'b.json', intern, { after: 'late' });
     expect(['project', 'time', 'commit', 'register'].filter((key) => key in bare)).toEqual([]);
     expect(bare.problems).toEqual({ after: 'late' });
   });
 
   it('keeps each range as given, its offering included', () => {
     const intern = internTable();
-    const plain = summarize(report({ range: { from: '16.0', to: '18.0' } }), 'a.json', {}, intern);
-    const hosted = summarize(report({ range: { from: '16.0', to: '18.0', offering: 'hosted' } }), 'b.json', {}, intern);
-    const other = summarize(report({ range: { from: '16.11', to: '18.0' } }), 'c.json', {}, intern);
-    const dedicated = summarize(report({ range: { from: '16.0', to: '18.0', offering: 'dedicated' } }), 'd.json', {}, intern);
+    const plain = summaryOf(report({ range: { from: '16.0', to: '18.0' } }), 'a.json', intern);
+    const hosted = summaryOf(report({ range: { from: '16.0', to: '18.0', offering: 'hosted' } }), 'b.json', intern);
+    const other = summaryOf(report({ range: { from: '16.11', to: '18.0' } }), 'c.json', intern);
+    const dedicated = summaryOf(report({ range: { from: '16.0', to: '18.0', offering: 'dedicated' } }), 'd.json', intern);
     expect([plain.range, hosted.range, other.range, dedicated.range]).toEqual([
       { from: '16.0', to: '18.0' },
       { from: '16.0', to: '18.0', offering: 'hosted' },
@@ -76,14 +76,11 @@ describe('a summary not counted', () => {
     const model = buildReadiness({
       register,
       reports: [
-        summarize(report({ ...base, project: 'team/a' }), 'a.json', { before: 'names no project' }, intern),
-        summarize(
-          report({ ...base, project: 'team/b', range: { from: '17.0', to: '17.9' } }),
-          'b.json',
-          { after: 'ran some rules' },
-          intern,
-        ),
-        summarize(report({ ...base, project: 'team/c' }), 'c.json', { after: 'ran only some of the rules' }, intern),
+        summaryOf(report({ ...base, project: 'team/a' }), 'a.json', intern, { before: 'names no project' }),
+        summaryOf(report({ ...base, project: 'team/b', range: { from: '17.0', to: '17.9' } }), 'b.json', intern, {
+          after: 'ran some rules',
+        }),
+        summaryOf(report({ ...base, project: 'team/c' }), 'c.json', intern, { after: 'ran only some of the rules' }),
       ],
       unread: [],
       target: '18.0',
