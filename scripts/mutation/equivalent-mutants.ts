@@ -25,6 +25,8 @@ export interface EquivalentMutant {
 
 const SUPPRESSION = 'src/check/file/suppression.ts';
 const FIX = 'src/check/fix-plan.ts';
+const QUOTED_VALUE =
+  "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
   'ruleSubject ends with the kinds that have no subject, all returning undefined: a case that no longer matches falls out of the switch, whose result is undefined too.';
 
@@ -200,6 +202,9 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'false',
     why: 'A fast path: copying the answer with no headers to add gives the same status, headers and body.',
   },
+  { file: FIX, mutator: 'ConditionalExpression', original: 'end === -1', replacement: 'false', why: QUOTED_VALUE },
+  { file: FIX, mutator: 'UnaryOperator', original: '-1', within: 'end === -1', why: QUOTED_VALUE },
+  { file: FIX, mutator: 'ConditionalExpression', original: 'after === undefined', replacement: 'false', why: QUOTED_VALUE },
   {
     file: FIX,
     mutator: 'ConditionalExpression',
@@ -354,6 +359,20 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: "'removed'",
     within: "failOn === 'never' ? 'removed' : failOn",
     why: 'fails() treats any level but never and deprecated as removed, so the empty text gates as removed does.',
+  },
+  {
+    file: 'src/reference/errors/body-decoding.ts',
+    mutator: 'ConditionalExpression',
+    original: 'contentLength !== null',
+    replacement: 'true',
+    why: 'Without the header the declared length reads as Number(null), 0, which is never over the limit.',
+  },
+  {
+    file: 'src/readiness/readiness-model.ts',
+    mutator: 'StringLiteral',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, as Stryker reports it
+    original: '`${slug}.html`',
+    why: 'A placeholder: writing the site puts each project on its page (project-packs.ts) before any page or link reads it, and the totals never do.',
   },
   {
     file: 'src/reference/host/body-reading.ts',

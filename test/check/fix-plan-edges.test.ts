@@ -29,6 +29,13 @@ describe('where a fix edits', () => {
     expect(result.edits).toEqual([{ entryId: 'mode', offset: 12, from: 'legacy', to: 'modern', line: 2 }]);
   });
 
+  it('edits a quoted value that ends the file, with no line break after it', () => {
+    const result = fixText('a.yml', 'a:\n  mode: "legacy"', [mode], layout);
+    expect(result.text).toBe('a:\n  mode: "modern"');
+    // The subject as the file's very last characters, unquoted: nothing after it to mistake for a word.
+    expect(fixText('a.yml', 'a:\n  mode:  legacy', [mode], layout).text).toBe('a:\n  mode:  modern');
+  });
+
   it('edits nothing when the line holds the subject only inside longer words', () => {
     const text = 'a:\n  mode: "leg\\x61cy" # legacy_mode and xlegacy\nb: legacy\n';
     expect(fixText('a.yml', text, [mode], layout)).toMatchObject({ edits: [], text });

@@ -137,6 +137,30 @@ describe('readiness totals', () => {
     expect(titles).toEqual(model.byHand.map((item) => register.entry(item.id)?.title));
   });
 
+  it("carries the platform's facts of an entry to check by hand, where imported items describe it", () => {
+    const described = model.byHand[0]?.id as string;
+    const withSource = Object.create(register) as Register;
+    withSource.entry = (id: string) => {
+      const entry = register.entry(id);
+      return entry && id === described
+        ? { ...entry, sources: [{ file: 'd.yml', item: 0, documentation_url: 'https://doc/x', resolution_role: 'Owner' }] }
+        : entry;
+    };
+    const facts = buildReadiness({
+      register: withSource,
+      reports: summaries(),
+      unread: [],
+      target: '18.0',
+      generatedAt: at(6),
+    }).byHand;
+    expect(facts.find((item) => item.id === described)?.platform).toEqual({
+      imported: false,
+      links: [{ label: 'documentation', href: 'https://doc/x' }],
+      resolutionRole: 'Owner',
+    });
+    expect(facts.filter((item) => item.platform).map((item) => item.id)).toEqual([described]);
+  });
+
   it('names the expected projects without a report once each, sorted, and lists unread files by name', () => {
     expect(model.missing).toEqual(['team/alpha', 'team/zeta']);
     expect(model.unread.map((item) => item.file)).toEqual(['m-broken.json', 'z-broken.json']);
