@@ -33,6 +33,9 @@ describe('report summaries', () => {
     });
     // The thread numbered x as 0 and y as 1; the run numbers them as it meets them.
     const numbers = [internRule(intern, 'x'), internRule(intern, 'y')];
+    // A rule met again keeps its number, and the run's table holds it once.
+    expect(internRule(intern, 'x')).toBe(numbers[0]);
+    expect(intern.rules).toEqual(['x', 'y']);
     const first = summarize(read([0, 2, 1, 1, 1, 0], 3, 1), 'a.json', {}, intern, numbers);
     const second = summarize(read([1, 1, 1], 1, 1), 'b.json', {}, intern, numbers);
     expect([...ruleCountsOf(first)]).toEqual([
