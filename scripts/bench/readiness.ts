@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { pageKind } from '../../src/readiness/site-paths.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { CONTENT_BUDGET, kilobytes, LIST_BUDGET } from '../../src/site/page-budget.ts';
 import { syntheticReport } from './synthetic-reports.ts';
@@ -84,12 +85,11 @@ console.log(
 console.log(`peak memory        ${run.peakMB.toFixed(0)} MB (goal 1024 MB); the floor's ${floor.peakMB.toFixed(0)} MB`);
 
 // Page budgets on the heaviest pages of each kind by size (weighing every page of an instance's site would
-// take long): list pages against the list budget, one entry's or project's page against the content budget.
-const kindOf = (file: string) =>
-  /^(entries|projects)\//.test(file) && !/^projects\/index(-\d+)?\.html$/.test(file) ? 'content' : 'list';
+// take long): an entry's first page (its document) against the content budget, the lists against the list
+// budget (readiness' pageKind says which is which).
 const pages = readdirSync(out, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.html'))
-  .map((file) => ({ file, kind: kindOf(file), size: statSync(path.join(out, file)).size }))
+  .map((file) => ({ file, kind: pageKind(file), size: statSync(path.join(out, file)).size }))
   .sort((a, b) => b.size - a.size);
 const over: string[] = [];
 const heaviest = { list: 0, content: 0 };

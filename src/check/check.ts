@@ -27,6 +27,8 @@ export interface CheckOptions {
   ownOutputs?: ReadonlyMap<string, string>;
   /** List what ignore files leave out, in `ignored` (for `--verbose`). */
   listIgnored?: boolean;
+  /** Leave out named files that ignore files ignore (`--force-exclude`, as the pre-commit hook runs). */
+  forceExclude?: boolean;
   /** Hears the running count of files found, for progress on a large tree. */
   onFile?: (count: number) => void;
 }
@@ -74,6 +76,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     },
     ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
     ...(options.listIgnored ? { listIgnored: true } : {}),
+    ...(options.forceExclude ? { forceExclude: true } : {}),
   });
 
   const layout = ciLayout(files, options.configDir);

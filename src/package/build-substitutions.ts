@@ -12,8 +12,12 @@ export const PACKAGED_STAND_INS: Readonly<Record<string, string>> = {
   'readiness/readiness-styles.ts': 'package/packaged-readiness-styles.ts',
 };
 
-/** `new Worker(new URL('./<module>.ts', import.meta.url))`, the one way the sources start a worker thread. */
-const WORKER_START = /new Worker\(new URL\((['"])\.\/([\w-]+)\.ts\1, import\.meta\.url\)\)/g;
+/**
+ * `new Worker(new URL('./<module>.ts', import.meta.url))`, the one way the sources start a worker thread,
+ * optionally with options held in a variable (`…, options)`), which must not set `workerData`: the
+ * one-file build names the worker there.
+ */
+const WORKER_START = /new Worker\(new URL\((['"])\.\/([\w-]+)\.ts\1, import\.meta\.url\)(?:, ([A-Za-z_$][\w$]*))?\)/g;
 
 /** The worker modules a source file starts (names without `.ts`, relative to the file's folder). */
 export function workerModules(source: string): string[] {
@@ -37,9 +41,9 @@ export function rewriteWorkerStarts(source: string, file: string, layout: Worker
       `${file}: starts a worker thread in a way the build cannot rewrite; use new Worker(new URL('./<module>.ts', import.meta.url))`,
     );
   }
-  return source.replace(WORKER_START, (_match, _quote, name: string) =>
+  return source.replace(WORKER_START, (_match, _quote, name: string, options: string | undefined) =>
     layout === 'files'
-      ? `new Worker(new URL('./${name}.js', import.meta.url))`
-      : `new Worker(new URL(import.meta.url), { workerData: { ${WORKER_DATA_KEY}: ${JSON.stringify(name)} } })`,
+      ? `new Worker(new URL('./${name}.js', import.meta.url)${options ? `, ${options}` : ''})`
+      : `new Worker(new URL(import.meta.url), { ${options ? `...${options}, ` : ''}workerData: { ${WORKER_DATA_KEY}: ${JSON.stringify(name)} } })`,
   );
 }

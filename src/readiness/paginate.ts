@@ -21,9 +21,12 @@ export function paginate<T>(items: readonly T[], weight: (item: T) => number, ma
   return pages;
 }
 
-/** The file of page `index` (0-based) of a paginated list: `base.html`, `base-2.html`, … */
+/**
+ * The file of page `index` (0-based) of a paginated list: `base.html`, `base.2.html`, … A dot, which no
+ * base (a slug of letters, digits and hyphens) holds, so page 2 of `x` is never the first page of `x-2`.
+ */
 export function pageFile(base: string, index: number): string {
-  return index === 0 ? `${base}.html` : `${base}-${index + 1}.html`;
+  return index === 0 ? `${base}.html` : `${base}.${index + 1}.html`;
 }
 
 /** Pages linked on each side of the current one; the first and the last are always linked too. */

@@ -11,8 +11,13 @@ import { buildTrend, type Trend } from './trend.ts';
 /** One project's standing: its newest counted report, and the ones before it. */
 export interface ProjectStatus {
   project: string;
-  /** File name of the project's page, without extension. */
+  /** A name for files and anchors: readable, unique. */
   slug: string;
+  /**
+   * The page in `projects/` that holds the project's section (`#slug` on it): several projects share one
+   * (see project-packs.ts), so it is settled as the pages are written, and is `slug.html` until then.
+   */
+  page: string;
   report: CountedSummary;
   /** No finding at error level: nothing the target release removes is still used. */
   ready: boolean;
@@ -55,6 +60,12 @@ export interface ReadinessModel {
   /** Findings over time, a point per day reports were taken. */
   trend?: Trend;
 }
+
+/**
+ * Project paths in the order people read them. One collator for every comparison: `localeCompare` looks
+ * its collator up on each call, which sorting an instance's projects would pay millions of times.
+ */
+export const compareNames: (a: string, b: string) => number = new Intl.Collator('en').compare;
 
 /** A file name for a project path: readable, and unique through a short digest. */
 export function projectSlug(project: string): string {
@@ -117,9 +128,11 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
   for (const [project, history] of byProject) {
     history.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
     const report = history[history.length - 1] as CountedSummary;
+    const slug = projectSlug(project);
     projects.push({
       project,
-      slug: projectSlug(project),
+      slug,
+      page: `${slug}.html`,
       report,
       ready: report.errors === 0,
       errors: report.errors,
@@ -128,7 +141,7 @@ export function buildReadiness(input: ReadinessInput): ReadinessModel {
       history,
     });
   }
-  projects.sort((a, b) => a.project.localeCompare(b.project));
+  projects.sort((a, b) => compareNames(a.project, b.project));
 
   const impacts = new Map<string, EntryImpact>();
   for (const status of projects) {

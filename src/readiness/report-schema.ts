@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFERINGS } from '../schemas/offering.ts';
+import { OFFERINGS, type Offering } from '../schemas/offering.ts';
 
 /**
  * The part of `sunset check --format json` that readiness reads. Unknown fields are allowed (newer
@@ -70,13 +70,63 @@ function readFindings(raw: readonly unknown[]): { findings: ReportFinding[] } | 
   return { findings: raw as ReportFinding[] };
 }
 
+const timeSchema = checkReportSchema.shape.time;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown, max: number, min = 0): value is string =>
+  typeof value === 'string' && value.length >= min && value.length <= max;
+const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+
+/**
+ * The envelope of a report that plainly fits {@link envelopeSchema}, built by hand, or undefined: then the
+ * schema decides and words the problem. Every report of an instance's run goes this way, and the schema's
+ * check of each of a report's few hundred rule ids would cost more than reading it. Only ever stricter than
+ * the schema (a string's length here counts UTF-16 units, the schema's characters), never looser.
+ */
+function plainEnvelope(data: unknown): z.output<typeof envelopeSchema> | undefined {
+  if (!isObject(data)) return undefined;
+  const { tool, project, commit, time, register, range, summary, rules, findings } = data;
+  if (!isObject(tool) || tool.name !== 'sunset' || !isText(tool.version, 100)) return undefined;
+  if (project !== undefined && !isText(project, 255, 1)) return undefined;
+  if (commit !== undefined && !isText(commit, 100)) return undefined;
+  if (time !== undefined && !(typeof time === 'string' && timeSchema.safeParse(time).success)) return undefined;
+  if (register !== undefined && !(isObject(register) && isText(register.version, 100, 1))) return undefined;
+  if (!isObject(range) || !isText(range.from, 20) || !isText(range.to, 20)) return undefined;
+  const { offering } = range;
+  if (offering !== undefined && !(OFFERINGS as readonly unknown[]).includes(offering)) return undefined;
+  if (!isObject(summary) || !isCount(summary.suppressed) || !isCount(summary.baselined) || !isCount(summary.scanned))
+    return undefined;
+  if (rules !== undefined && !(Array.isArray(rules) && rules.length <= 10_000 && rules.every((id) => isText(id, 200))))
+    return undefined;
+  if (!Array.isArray(findings)) return undefined;
+  return {
+    tool: { name: 'sunset', version: tool.version },
+    ...(project !== undefined ? { project } : {}),
+    ...(commit !== undefined ? { commit } : {}),
+    ...(time !== undefined ? { time } : {}),
+    ...(register !== undefined ? { register: { version: register.version as string } } : {}),
+    range: { from: range.from, to: range.to, ...(offering !== undefined ? { offering: offering as Offering } : {}) },
+    summary: {
+      suppressed: (summary.suppressed as number | undefined) ?? 0,
+      baselined: (summary.baselined as number | undefined) ?? 0,
+      scanned: (summary.scanned as number | undefined) ?? 0,
+    },
+    ...(rules !== undefined ? { rules: rules as string[] } : {}),
+    findings,
+  };
+}
+
 /** Checks parsed JSON against the report format; the report, or the first problems as `field.path: message`. */
 export function parseCheckReport(data: unknown): { report: CheckReport } | { problem: string } {
-  const envelope = envelopeSchema.safeParse(data);
-  if (!envelope.success) return { problem: schemaProblems(envelope.error) };
-  const read = readFindings(envelope.data.findings);
+  let envelope = plainEnvelope(data);
+  if (!envelope) {
+    const checked = envelopeSchema.safeParse(data);
+    if (!checked.success) return { problem: schemaProblems(checked.error) };
+    envelope = checked.data;
+  }
+  const read = readFindings(envelope.findings);
   if ('problem' in read) return read;
-  return { report: { ...envelope.data, findings: read.findings } };
+  return { report: { ...envelope, findings: read.findings } };
 }
 
 /** A parsed report. */

@@ -5,7 +5,7 @@
  */
 import type { CheckRange } from '../check/active-rules.ts';
 import type { SpoolPlace } from './finding-spool.ts';
-import type { CheckReport } from './report-schema.ts';
+import type { ReportRead } from './report-reader.ts';
 
 /** A report read and summed up. */
 export interface ReportSummary {
@@ -103,47 +103,44 @@ function sharedRange(intern: InternTable, range: CheckRange): CheckRange {
 /** The empty problems, one object for every countable report. */
 const NO_PROBLEMS: ReportSummary['problems'] = Object.freeze({});
 
-/** Sums up a parsed report: counts by rule (numbered in `intern`'s table), errors and findings. */
+/** The run's number of a rule id, numbering it when first met. */
+export function internRule(intern: InternTable, id: string): number {
+  let index = intern.ruleIndex.get(id);
+  if (index === undefined) {
+    index = intern.rules.length;
+    intern.rules.push(id);
+    intern.ruleIndex.set(id, index);
+  }
+  return index;
+}
+
+/**
+ * Sums up a report as a reading thread passed it on (report-reader.ts): its counts by rule, renumbered
+ * from the thread's rule numbers (`ruleNumbers`, thread's number to the run's) to the run's table.
+ */
 export function summarize(
-  report: CheckReport,
+  read: ReportRead,
   file: string,
   problems: ReportSummary['problems'],
   intern: InternTable,
+  ruleNumbers: readonly number[],
 ): ReportSummary {
-  // Per rule of the run's table: [index, findings, errors], in the order first met.
-  const byRule = new Map<number, [number, number, number]>();
-  let errors = 0;
-  for (const finding of report.findings) {
-    let index = intern.ruleIndex.get(finding.ruleId);
-    if (index === undefined) {
-      index = intern.rules.length;
-      intern.rules.push(finding.ruleId);
-      intern.ruleIndex.set(finding.ruleId, index);
-    }
-    let counts = byRule.get(index);
-    if (!counts) {
-      counts = [index, 0, 0];
-      byRule.set(index, counts);
-    }
-    counts[1]++;
-    if (finding.severity === 'error') {
-      counts[2]++;
-      errors++;
-    }
-  }
+  const counts: [number, number, number][] = [];
+  for (let at = 0; at < read.counts.length; at += 3)
+    counts.push([ruleNumbers[read.counts[at] as number] as number, read.counts[at + 1] as number, read.counts[at + 2] as number]);
   return {
     file,
-    ...(report.project !== undefined ? { project: report.project } : {}),
-    ...(report.time !== undefined ? { time: report.time } : {}),
-    ...(report.commit !== undefined ? { commit: report.commit } : {}),
-    range: sharedRange(intern, report.range),
-    tool: { version: shared(intern, report.tool.version) },
-    ...(report.register ? { register: { version: shared(intern, report.register.version) } } : {}),
-    summary: { suppressed: report.summary.suppressed, baselined: report.summary.baselined, scanned: report.summary.scanned },
+    ...(read.project !== undefined ? { project: read.project } : {}),
+    ...(read.time !== undefined ? { time: read.time } : {}),
+    ...(read.commit !== undefined ? { commit: read.commit } : {}),
+    range: sharedRange(intern, read.range),
+    tool: { version: shared(intern, read.toolVersion) },
+    ...(read.registerVersion !== undefined ? { register: { version: shared(intern, read.registerVersion) } } : {}),
+    summary: { suppressed: read.summary.suppressed, baselined: read.summary.baselined, scanned: read.summary.scanned },
     problems: problems.before || problems.after ? problems : NO_PROBLEMS,
-    findings: report.findings.length,
-    errors,
-    rules: packCounts([...byRule.values()]),
+    findings: read.findings,
+    errors: read.errors,
+    rules: packCounts(counts),
     ruleTable: intern.rules,
   };
 }

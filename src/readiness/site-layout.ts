@@ -1,4 +1,4 @@
-import { type Html, html } from './html.ts';
+import { type Html, html, raw } from './html.ts';
 
 /** The sections of the readiness site, for its navigation. */
 export type Section = 'overview' | 'entries' | 'projects' | 'trends' | 'coverage';
@@ -17,12 +17,27 @@ export interface PageFrame {
   siteUrl: string;
 }
 
+/** A page as parts written one after another: large pages are never joined into one string. */
+export interface PageParts {
+  file: string;
+  parts: readonly string[];
+}
+
+/** Marks where a page's content goes between its top and its bottom. */
+const CONTENT = '\u0000content\u0000';
+
 /**
  * A whole page, with the main site's structure and class names (skip link, `site-header` with `brand`
  * and main navigation, `main#main`, `site-footer`) and its stylesheet, so both sites look alike. Links
  * are relative and pages end in `.html`, so the site reads from a folder as well as from a server.
  */
 export function sitePage(frame: PageFrame, content: Html): string {
+  const [top, bottom] = pageFrame(frame);
+  return `${top}${content.value}${bottom}`;
+}
+
+/** What comes before and after the content of a page (see {@link sitePage}). */
+export function pageFrame(frame: PageFrame): [top: string, bottom: string] {
   const { root } = frame;
   const nav: [Section, string, string][] = [
     ['overview', 'index.html', 'Overview'],
@@ -31,7 +46,7 @@ export function sitePage(frame: PageFrame, content: Html): string {
     ...(frame.trends ? ([['trends', 'trends.html', 'Trends']] as [Section, string, string][]) : []),
     ['coverage', 'coverage.html', 'Coverage'],
   ];
-  return html`<!doctype html>
+  const page = html`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -59,7 +74,7 @@ export function sitePage(frame: PageFrame, content: Html): string {
       </div>
     </header>
     <main id="main">
-${content}
+${raw(CONTENT)}
     </main>
     <footer class="site-footer">
       <nav aria-label="Data and more">
@@ -73,4 +88,7 @@ ${content}
   </body>
 </html>
 `.value;
+  // The last one: a title or description before it may hold any text.
+  const at = page.lastIndexOf(CONTENT);
+  return [page.slice(0, at), page.slice(at + CONTENT.length)];
 }

@@ -1,31 +1,24 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeFault } from '../check/scan/file-fault.ts';
-import { EntryRows } from './entry-rows.ts';
+import { BufferedFile } from './buffered-file.ts';
+import { type EntryPassJob, runEntryPass } from './entry-pass.ts';
+import type { SpoolReader } from './finding-spool.ts';
 import { CSV_HEADER, findingsCsvRows } from './findings-csv.ts';
 import { coveragePages } from './pages/coverage-pages.ts';
-import { entryListPages, entryPages } from './pages/entry-pages.ts';
+import { type EntryPageInput, entryListPages, type Frame } from './pages/entry-pages.ts';
 import { overviewPage } from './pages/overview-page.ts';
-import { byEntry, projectListPages, projectPages } from './pages/project-pages.ts';
+import { projectListPages } from './pages/project-pages.ts';
 import { trendsPage } from './pages/trends-page.ts';
+import { opensPage } from './project-packs.ts';
+import { ProjectPass, type ProjectPassSetup } from './project-pass.ts';
 import { readinessJson } from './readiness-json.ts';
-import type { ProjectStatus, ReadinessModel } from './readiness-model.ts';
+import type { EntryImpact, ProjectStatus, ReadinessModel } from './readiness-model.ts';
 import { readinessStyles } from './readiness-styles.ts';
-import type { ReportFinding } from './report-schema.ts';
 import { drawable } from './trend.ts';
+import { PASS_BATCH, WriterThread } from './writer-thread.ts';
 
 /** A folder that holds something other than a readiness site: never written into. */
 export class OutDirError extends Error {
@@ -70,9 +63,6 @@ export function prepareOutDir(out: string, shown: string = out): void {
 /** Page writes the thread pool may have in hand at once. */
 const MAX_WRITES_IN_FLIGHT = 32;
 
-/** Bytes of `findings.csv` gathered before one write. */
-const CSV_FLUSH_AT = 1 << 20;
-
 /**
  * Writes files of a site through the thread pool while the caller renders the next ones, with a bounded
  * number in flight so pages waiting to be written take little memory. A failed write fails the next call.
@@ -101,67 +91,86 @@ function pageWriter(out: string) {
   };
 }
 
-type Writer = ReturnType<typeof pageWriter>;
-type Frame = { trends: boolean; siteUrl: string };
-
-/**
- * The projects, one at a time in the model's order, each with the findings `findingsOf` reads back for it:
- * its rows of `findings.csv`, its pages, and its rows of each entry's pages (into `rows`).
- */
-async function writeProjects(
-  model: ReadinessModel,
-  out: string,
-  writer: Writer,
-  frame: Frame,
-  rows: ReadonlyMap<string, EntryRows>,
-  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
-  onProject?: (done: number) => void,
-): Promise<void> {
-  const titles = new Map(model.entries.map((impact) => [impact.id, impact.title]));
-  const csv = openSync(path.join(out, 'findings.csv'), 'w');
-  try {
-    let pending = CSV_HEADER;
-    for (const [index, status] of model.projects.entries()) {
-      const findings = findingsOf(status);
-      pending += findingsCsvRows(status, findings);
-      if (pending.length >= CSV_FLUSH_AT) {
-        writeSync(csv, pending);
-        pending = '';
-      }
-      for (const { id, findings: group } of byEntry(findings)) rows.get(id)?.add(index, group);
-      for (const page of projectPages(model, status, findings, frame, titles)) await writer.write(page.file, page.html);
-      onProject?.(index + 1);
-    }
-    if (pending) writeSync(csv, pending);
-  } finally {
-    closeSync(csv);
-  }
+/** Options of {@link writeSite}. */
+export interface WriteOptions {
+  /** Where the projects' findings are (each counted report's `spool` place). */
+  spool: SpoolReader;
+  /** Threads writing the projects' pages, 0 or 1 for this one (default: one per core, at most four; none for a small site). */
+  threads?: number;
+  /** Hears the count of projects written, for progress. */
+  onProject?: (done: number) => void;
 }
 
+/** Below this many projects per thread, the projects' pages are written on this thread. */
+const PROJECTS_PER_THREAD = 2000;
+
 /**
- * Writes the readiness site, `readiness.json` and `findings.csv` into `out`: first the projects (see
- * {@link writeProjects}), so memory holds one project's findings at a time whatever the number of
- * projects, then the entries' pages from the rows the projects left, then the lists and summaries.
- * `onProject` hears the count of projects written, for progress.
+ * Writes the readiness site, `readiness.json` and `findings.csv` into `out`. First the projects: their
+ * pages and their rows of the entries' pages (project-pass.ts), by worker threads taking a part each while
+ * this thread writes `findings.csv`, so memory holds a batch of projects' findings per thread whatever the
+ * number of projects; then the entries' pages from the rows the projects left (entry-pass.ts), shared out
+ * between the same threads; then the lists and summaries. Sets each project's `page`.
  */
-export async function writeSite(
-  model: ReadinessModel,
-  out: string,
-  findingsOf: (status: ProjectStatus) => readonly ReportFinding[],
-  onProject?: (done: number) => void,
-): Promise<WrittenSite> {
+export async function writeSite(model: ReadinessModel, out: string, options: WriteOptions): Promise<WrittenSite> {
   const styles = readinessStyles();
   prepareOutDir(out);
   const frame = { trends: drawable(model.trend), siteUrl: model.siteUrl };
+  const threads =
+    options.threads ?? Math.min(Math.min(4, availableParallelism()), Math.floor(model.projects.length / PROJECTS_PER_THREAD));
+  const parts = splitProjects(model.projects, Math.max(1, threads));
   const writer = pageWriter(out);
-  // Each entry's rows wait in a scratch file of their own (see entry-rows.ts).
+  // Each part's rows of each entry wait in a scratch file of their own (see entry-rows.ts).
   const scratch = mkdtempSync(path.join(tmpdir(), 'sunset-entry-rows-'));
+  let first = 0;
+  const setups: ProjectPassSetup[] = parts.map((projects, part) => {
+    const setup = {
+      out,
+      site: { ...frame, target: model.target },
+      entries: model.entries.map(({ id, title }) => ({ id, title })),
+      spoolFiles: options.spool.files,
+      spoolTables: options.spool.tables,
+      rowsDir: scratch,
+      part,
+      first,
+    };
+    first += projects.length;
+    return setup;
+  });
+  let done = 0;
+  const progress = (count: number) => {
+    done += count;
+    options.onProject?.(done);
+  };
+  const entryJobs = (count: number): EntryPassJob[] =>
+    shareEntries(model, count).map((entries) => ({
+      out,
+      rowsDir: scratch,
+      parts: parts.length,
+      spoolTables: options.spool.tables,
+      projects: model.projects.map(({ project, slug, page }) => ({ project, slug, page })),
+      entries: entries.map((index) => ({ index, input: entryPageInput(model, index, frame) })),
+    }));
   try {
-    const rows = new Map(model.entries.map((impact, index) => [impact.id, new EntryRows(path.join(scratch, `${index}.rows`))]));
-    await writeProjects(model, out, writer, frame, rows, findingsOf, onProject);
-    for (const impact of model.entries)
-      for (const page of entryPages(model, impact, rows.get(impact.id) as EntryRows, frame))
-        await writer.write(page.file, page.html);
+    if (threads < 2) {
+      await writeFindingsCsv(model, out, options.spool);
+      const pass = new ProjectPass(setups[0] as ProjectPassSetup);
+      for (let at = 0; at < model.projects.length; at += PASS_BATCH)
+        progress(pass.add(model.projects.slice(at, at + PASS_BATCH)).length);
+      writer.files.push(...pass.finish(), ...runEntryPass(entryJobs(1)[0] as EntryPassJob));
+    } else {
+      const writers = parts.map(() => new WriterThread());
+      try {
+        const passes = parts.map((projects, part) =>
+          (writers[part] as WriterThread).projects(setups[part] as ProjectPassSetup, projects, progress),
+        );
+        await writeFindingsCsv(model, out, options.spool, () => new Promise((resolve) => setImmediate(resolve)));
+        for (const files of await Promise.all(passes)) writer.files.push(...files);
+        const entries = entryJobs(writers.length).map((job, part) => (writers[part] as WriterThread).entries(job));
+        for (const files of await Promise.all(entries)) writer.files.push(...files);
+      } finally {
+        for (const thread of writers) thread.stop();
+      }
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -176,4 +185,75 @@ export async function writeSite(
   await writer.write('readiness.json', readinessJson(model));
   await writer.done();
   return { pages, files: [...writer.files, ...Object.keys(styles), 'findings.csv'] };
+}
+
+/** What entry `index`'s pages show besides its rows. */
+function entryPageInput(model: ReadinessModel, index: number, frame: Frame): EntryPageInput {
+  const impact = model.entries[index] as EntryImpact;
+  const values = model.trend?.byEntry.get(impact.id);
+  return {
+    impact,
+    target: model.target,
+    siteUrl: model.siteUrl,
+    frame,
+    ...(values && drawable(model.trend) ? { trend: { dates: model.trend.points.map((point) => point.date), values } } : {}),
+  };
+}
+
+/** The entries' indexes shared out into `count` groups of about equal rows. */
+function shareEntries(model: ReadinessModel, count: number): number[][] {
+  const groups = Array.from({ length: count }, () => ({ rows: 0, entries: [] as number[] }));
+  const heaviest = model.entries
+    .map((_, index) => index)
+    .sort((a, b) => (model.entries[b]?.projects ?? 0) - (model.entries[a]?.projects ?? 0));
+  for (const index of heaviest) {
+    const lightest = groups.reduce((least, group) => (group.rows < least.rows ? group : least));
+    lightest.entries.push(index);
+    lightest.rows += model.entries[index]?.projects ?? 0;
+  }
+  return groups.map((group) => group.entries.sort((a, b) => a - b));
+}
+
+/**
+ * The projects in `count` runs of about equal findings, each starting where a page starts anyway
+ * (project-packs.ts), so the pages are the same as one thread would write. Fewer runs when the projects
+ * offer too few such starts.
+ */
+function splitProjects(projects: readonly ProjectStatus[], count: number): ProjectStatus[][] {
+  const total = projects.reduce((sum, status) => sum + status.report.findings + 1, 0);
+  const parts: ProjectStatus[][] = [];
+  let start = 0;
+  let weight = 0;
+  projects.forEach((status, index) => {
+    const due = ((parts.length + 1) * total) / count;
+    if (index > start && parts.length < count - 1 && weight >= due && opensPage(status)) {
+      parts.push(projects.slice(start, index));
+      start = index;
+    }
+    weight += status.report.findings + 1;
+  });
+  parts.push(projects.slice(start));
+  return parts;
+}
+
+/**
+ * `findings.csv`: every counted finding, project by project in the model's order. `pause`, when given, is
+ * awaited now and then, so a thread that writes it beside workers still hears from them.
+ */
+async function writeFindingsCsv(
+  model: ReadinessModel,
+  out: string,
+  spool: SpoolReader,
+  pause?: () => Promise<unknown>,
+): Promise<void> {
+  const csv = new BufferedFile(path.join(out, 'findings.csv'));
+  try {
+    csv.write(CSV_HEADER);
+    for (const [index, status] of model.projects.entries()) {
+      if (status.report.spool) csv.write(findingsCsvRows(status, spool.read(status.report.spool)));
+      if (pause && index % 256 === 255) await pause();
+    }
+  } finally {
+    csv.close();
+  }
 }

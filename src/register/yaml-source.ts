@@ -3,6 +3,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import type { ContentProblem } from './content-error.ts';
 import { formatPath } from './field-path.ts';
+import { flowMappingSlips } from './flow-mapping-slips.ts';
 
 export { formatPath, parsePath } from './field-path.ts';
 
@@ -133,6 +134,12 @@ function describeIssue(issue: z.core.$ZodIssue, missing: boolean): string {
   }
 }
 
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value).some(holdsNull);
+}
+
 /** Parses and validates one YAML file against a schema, returning data or located problems. */
 export function readYamlWith<T extends z.ZodType>(
   schema: T,
@@ -142,6 +149,12 @@ export function readYamlWith<T extends z.ZodType>(
   const parsed = parseYaml(file, text);
   if (!parsed.ok) return { ok: false, problems: [parsed.problem] };
   const result = schema.safeParse(parsed.data);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, problems: issuesToProblems(file, text, parsed.data, result.error.issues) };
+  const problems = result.success ? [] : issuesToProblems(file, text, parsed.data, result.error.issues);
+  // A key with no value reads as null, so only data holding a null is looked at again as YAML; a split the
+  // schema already names (a key with spaces, text that became a mapping) is said once.
+  const slips = holdsNull(parsed.data)
+    ? flowMappingSlips(file, text).filter((slip) => !problems.some((problem) => problem.line === slip.line))
+    : [];
+  if (result.success && slips.length === 0) return { ok: true, data: result.data };
+  return { ok: false, problems: [...problems, ...slips] };
 }

@@ -69,6 +69,11 @@ export const apiAuthSchema = z.strictObject({
   scopes: z.array(z.string().min(1)).default([]),
   /** Least role the token's user needs. */
   min_role: z.enum(['guest', 'reporter', 'developer', 'maintainer', 'owner', 'administrator']).optional(),
+  /**
+   * Where `min_role` comes from, when it differs from `origin`: `reference` for a role the spec does not give
+   * on an endpoint whose token and scopes are the spec's.
+   */
+  min_role_origin: originSchema.optional(),
   /** Notes on authentication, in Markdown. */
   description: z.string().min(1).optional(),
   /** `reference` when the spec does not say how this endpoint authenticates. */

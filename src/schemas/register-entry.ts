@@ -6,6 +6,7 @@ import { entryIdSchema } from './entry-id.ts';
 import { importedEntryFields } from './imported-source.ts';
 import { namesSchema } from './names.ts';
 import { offeringSchema } from './offering.ts';
+import { readingSchema } from './reading.ts';
 import { releaseSchema } from './release.ts';
 
 /**
@@ -84,6 +85,11 @@ export const registerEntrySchema = z
      * the register files it under (the release the spec calls the removal; see the README's policy).
      */
     spec_conflict: z.string().trim().min(1).optional(),
+    /**
+     * The parts of this entry that are Sunset's reading of the spec rather than its words (an offering the
+     * spec does not name, a name spelled our way), each with why. Shown as such on the entry's page.
+     */
+    readings: z.array(readingSchema).min(1).optional(),
     // Registers beyond the built-in one (`sunset import`, `--register`): see imported-source.ts.
     ...importedEntryFields,
   })

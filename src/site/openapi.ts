@@ -133,6 +133,7 @@ function operation(endpoint: ApiEndpoint, options: OpenApiOptions): Json {
     responses,
     security: endpoint.auth.kind === 'private-token' ? [{ privateToken: endpoint.auth.scopes }] : [],
     'x-sunset-auth-origin': endpoint.auth.origin,
+    ...(endpoint.auth.min_role ? { 'x-sunset-role-origin': endpoint.auth.min_role_origin ?? endpoint.auth.origin } : {}),
     ...origin(endpoint.origin),
   };
 }

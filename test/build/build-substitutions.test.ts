@@ -26,6 +26,15 @@ describe('how built code differs from the sources', () => {
     );
   });
 
+  it('keeps the options of a worker start, held in a variable', () => {
+    const start = "new Worker(new URL('./read-worker.ts', import.meta.url), options)";
+    expect(workerModules(start)).toEqual(['read-worker']);
+    expect(rewriteWorkerStarts(start, 'a.ts', 'files')).toBe("new Worker(new URL('./read-worker.js', import.meta.url), options)");
+    expect(rewriteWorkerStarts(start, 'a.ts', 'one-file')).toBe(
+      `new Worker(new URL(import.meta.url), { ...options, workerData: { ${WORKER_DATA_KEY}: "read-worker" } })`,
+    );
+  });
+
   it('fails the build on a worker start it cannot rewrite, naming the file', () => {
     expect(() => rewriteWorkerStarts('new Worker(workerFile, { eval: false })', 'src/x.ts', 'files')).toThrow(
       'src/x.ts: starts a worker thread in a way the build cannot rewrite',

@@ -52,6 +52,20 @@ describe('provenance in /openapi.json', async () => {
     expect(unlabelled).toEqual([]);
   });
 
+  it('labels the client keys’ token and scope as the spec’s and their least role as the reference’s', () => {
+    for (const path of [
+      '/api/v4/projects/{project_id}/error_tracking/client_keys',
+      '/api/v4/projects/{project_id}/error_tracking/client_keys/{key_id}',
+    ]) {
+      for (const { where, operation } of operations.filter((item) => item.where.endsWith(` ${path}`))) {
+        expect([operation['x-sunset-auth-origin'], operation['x-sunset-role-origin']], where).toEqual(['spec', 'reference']);
+      }
+    }
+    const withRole = operations.filter(({ operation }) => operation['x-sunset-role-origin'] !== undefined);
+    expect(withRole.length).toBeGreaterThan(20);
+    expect(withRole.filter(({ operation }) => !ORIGINS.includes(operation['x-sunset-role-origin'] as string))).toEqual([]);
+  });
+
   it('marks the parts of the analytics query body the spec does not show, inside a body the spec does show', () => {
     const load = operations.find(({ where }) => where === 'POST /api/v4/projects/{project_id}/product_analytics/request/load');
     const body = load?.operation.requestBody as Json;

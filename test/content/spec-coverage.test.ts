@@ -12,8 +12,8 @@ import { loadRegister, type Register } from '../../src/register/index.ts';
 const EXPECTED_ITEMS: Record<string, number> = {
   '16.x-19-20.yaml': 52,
   '17.x.yaml': 87,
-  '18.0.yaml': 54,
-  'data.yaml': 62,
+  '18.0.yaml': 56,
+  'data.yaml': 63,
 };
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');

@@ -44,7 +44,7 @@ function runJob(inputs: Record<string, string>, fixture: string, project = check
 describe('templates/check.yml, the CI/CD component', () => {
   it('declares the inputs: to required, the others with defaults and options', () => {
     expect(Object.keys(component.inputs).sort()).toEqual(
-      ['baseline', 'fail-on', 'from', 'image', 'offering', 'package', 'paths', 'stage', 'to'].sort(),
+      ['baseline', 'fail-on', 'from', 'image', 'offering', 'package', 'paths', 'register', 'stage', 'to'].sort(),
     );
     expect(component.inputs.to?.default).toBeUndefined();
     expect(() => interpolate(component, {})).toThrow('input "to" is required');
@@ -93,6 +93,33 @@ describe('templates/check.yml, the CI/CD component', () => {
     const second = runJob(inputs, 'uses', first.project);
     expect(second.code).toBe(first.code);
     expect({ ...counts(), log: /(\d+) findings/.exec(second.stdout)?.[1] }).toEqual(before);
+  });
+
+  it('reads the register folders given, their entries joining the built-in register', () => {
+    const project = checkout('uses');
+    const imported = run(
+      process.execPath,
+      [
+        path.join(packed.consumer, 'node_modules', '.bin', 'sunset'),
+        'import',
+        path.join(packed.root, 'test', 'fixtures', 'platform', 'data', 'deprecations'),
+        '--out',
+        path.join(project, 'platform-register'),
+      ],
+      project,
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    const byHand = (result: { project: string }) =>
+      (
+        JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')) as { checkByHand?: { id: string }[] }
+      ).checkByHand?.map((item) => item.id) ?? [];
+    const inputs = { to: '18.0', package: packed.tarball, 'fail-on': 'never', paths: 'scripts ci' };
+    const plain = runJob(inputs, 'uses', project);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(byHand(plain)).not.toContain('16-0-job-token-allowlist');
+    const withRegister = runJob({ ...inputs, register: 'platform-register' }, 'uses', project);
+    expect(withRegister.code, withRegister.stderr).toBe(0);
+    expect(byHand(withRegister)).toContain('16-0-job-token-allowlist');
   });
 
   it('passes with fail-on never and honours offering and paths', () => {

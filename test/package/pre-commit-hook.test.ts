@@ -32,7 +32,7 @@ function runHook(files: string[]) {
 
 describe('.pre-commit-hooks.yaml', () => {
   it('declares the sunset-check hook as a node hook with a --to example', () => {
-    expect(hook).toMatchObject({ entry: 'sunset check', language: 'node' });
+    expect(hook).toMatchObject({ entry: 'sunset check --force-exclude', language: 'node' });
     expect(hook?.args?.[0]).toBe('--to');
     expect(hook?.args?.[1]).toMatch(/^\d+\.\d+$/);
   });
@@ -42,6 +42,19 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain('scripts/register-runner.sh');
     expect(result.stdout).toContain('runner-register-arguments-removed');
+  });
+
+  it('leaves out staged files that .sunsetignore ignores, as a scan of the repository does', () => {
+    const ignoreFile = path.join(repo, '.sunsetignore');
+    const kept = readFileSync(ignoreFile, 'utf8');
+    writeFileSync(ignoreFile, `${kept}scripts/\n`);
+    try {
+      const result = runHook(['scripts/register-runner.sh']);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).not.toContain('runner-register-arguments-removed');
+    } finally {
+      writeFileSync(ignoreFile, kept);
+    }
   });
 
   it('passes on staged files with nothing to find', () => {

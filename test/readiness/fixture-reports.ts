@@ -15,7 +15,7 @@ export interface FixtureReport {
   range: { from: string; to: string };
   register: { version: string };
   rules: string[];
-  findings: { ruleId: string; severity: 'error' | 'warning'; file: string; line: number }[];
+  findings: { ruleId: string; severity: 'error' | 'warning'; file: string; line: number; column: number }[];
 }
 
 async function check(repo: string, project: string, extra: string[] = []): Promise<FixtureReport> {

@@ -27,7 +27,7 @@ describe('pager', () => {
       for (const file of links(count, current)) {
         if (reached.has(file)) continue;
         reached.add(file);
-        queue.push(file === 'entry.html' ? 0 : Number(/-(\d+)\.html$/.exec(file)?.[1]) - 1);
+        queue.push(file === 'entry.html' ? 0 : Number(/\.(\d+)\.html$/.exec(file)?.[1]) - 1);
       }
     }
     expect(reached.size).toBe(count);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectSlug } from '../../src/readiness/readiness-model.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { runCli } from '../check/run-cli.ts';
 import { type FixtureReport, type FixtureSet, writeFixtureReports } from './fixture-reports.ts';
@@ -27,6 +28,16 @@ let json: {
 };
 
 const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+/** A project's section, from whichever page of projects/ holds it. */
+const sectionOf = (project: string) => {
+  const opening = `<section class="project" id="${projectSlug(project)}">`;
+  for (const name of readdirSync(path.join(out, 'projects'))) {
+    const page = read(`projects/${name}`);
+    const start = page.indexOf(opening);
+    if (start >= 0) return page.slice(start, page.indexOf('</section>', start));
+  }
+  throw new Error(`no section of ${project}`);
+};
 const totalsOf = (htmlText: string) =>
   Object.fromEntries([...htmlText.matchAll(/data-total="([a-z-]+)"[^>]*>(\d+)/g)].map((match) => [match[1], Number(match[2])]));
 const errorsOf = (report: FixtureReport) => report.findings.filter((finding) => finding.severity === 'error').length;
@@ -79,7 +90,10 @@ describe('sunset readiness on reports the checker wrote', () => {
     // Other files use it too (the earlier, wrong-target and partial reports); none of them may show.
     expect(users).toEqual(['team/uses-copy']);
     const page = read(`entries/${id}.html`);
-    expect([...page.matchAll(/data-project="([^"]+)"/g)].map((match) => match[1])).toEqual(users);
+    const listed = [...page.matchAll(/<li><a href="\.\.\/projects\/([^"#]+)#([^"]+)">([^<]+)<\/a>/g)];
+    expect(listed.map((match) => match[3])).toEqual(users);
+    // Each links to the project's section on the page that holds it.
+    for (const [, file, slug] of listed) expect(read(`projects/${file}`)).toContain(`id="${slug}"`);
     expect(page).toContain('https://sunset.example.com/register/ci-job-jwt-removed/');
     expect(page).toMatch(/<h2>What to do<\/h2>\s*<p>/);
     const report = fixtures.counted.find((item) => item.project === 'team/uses-copy') as FixtureReport;
@@ -112,27 +126,28 @@ describe('sunset readiness on reports the checker wrote', () => {
     const byHand = [...coverage.matchAll(/register\/([a-z0-9-]+)\/">/g)].map((match) => match[1] as string);
     expect(byHand.length).toBeGreaterThan(5);
     for (const id of byHand) expect(register.entry(id)?.detect, id).toEqual([]);
-    const clean = readdirSync(path.join(out, 'projects')).find((name) => name.startsWith('team-clean-')) as string;
-    const page = read(`projects/${clean}`);
+    const page = sectionOf('team/clean');
     const count = json.projects.find((item) => item.project === 'team/clean')?.checkByHand ?? 0;
     expect(count).toBeGreaterThan(5);
     expect(page).toContain(`${count} entries of this range that no rule can find`);
     expect(page).toContain(`href="../coverage.html#by-hand"`);
   });
 
-  it('gives each project a page with its findings grouped by entry, suppressed and baselined counts and scan time', () => {
+  it('gives each project a section with its findings grouped by entry, suppressed and baselined counts and scan time', () => {
     const report = fixtures.counted.find((item) => item.project === 'team/uses') as FixtureReport;
-    const file = readdirSync(path.join(out, 'projects')).find(
-      (name) => name.startsWith('team-uses-') && !name.includes('copy'),
-    ) as string;
-    const page = read(`projects/${file}`);
-    expect(page).toContain(report.time);
-    expect(page).toMatch(/<dt>Suppressed<\/dt><dd>\d+ /);
-    expect(page).toMatch(/<dt>Baselined<\/dt><dd>0 /);
-    const groups = [...page.matchAll(/data-entry="([^"]+)"/g)].map((match) => match[1]);
+    const section = sectionOf('team/uses');
+    expect(section).toContain(report.time);
+    expect(section).toMatch(/<dt>Suppressed<\/dt><dd>\d+ /);
+    expect(section).toMatch(/<dt>Baselined<\/dt><dd>0 /);
+    const groups = [...section.matchAll(/<li><a href="\.\.\/entries\/([a-z0-9-]+)\.html">/g)].map((match) => match[1]);
     expect(new Set(groups)).toEqual(new Set(report.findings.map((finding) => finding.ruleId)));
-    for (const finding of report.findings) expect(page).toContain(`<code>${finding.file}:${finding.line}:`);
-    expect(page).toContain('<h2>Earlier reports</h2>');
+    // Each file once per entry and matched text, with the line:column of each finding in it.
+    const places = [...section.matchAll(/<code>([^<]*)<\/code> (\d+:\d+(?:, \d+:\d+)*)/g)].flatMap((match) =>
+      (match[2] as string).split(', ').map((place) => `${match[1]}:${place}`),
+    );
+    expect(places.sort()).toEqual(report.findings.map((finding) => `${finding.file}:${finding.line}:${finding.column}`).sort());
+    expect(section).toContain('<h3>Earlier reports</h3>');
+    expect(section).toContain('<h3>Errors: removed by 18.0</h3>');
   });
 
   it('draws trends as an SVG and a table when reports of several days are given', () => {

@@ -54,6 +54,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     'max-file-size': { type: 'string' },
     project: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    'force-exclude': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -110,6 +111,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       configDir,
       ownOutputs,
       ...(values.verbose ? { listIgnored: true } : {}),
+      ...(values['force-exclude'] ? { forceExclude: true } : {}),
       ...(only ? { only } : {}),
       ...(maxBytes ? { maxBytes } : {}),
     });

@@ -28,6 +28,9 @@ Options:
   --project <name>        the project the JSON report names (for sunset readiness); without
                           it, CI_PROJECT_PATH, else the path of the git remote origin
   --register <dir>        also read the register folder <dir> (sunset import --out); repeatable
+  --force-exclude         leave out files named as arguments that .gitignore or .sunsetignore
+                          ignore, as a walk would (the pre-commit hook sets it: it names
+                          every staged file)
   --verbose               list skipped files (ignored, binary, too large, Sunset's own
                           reports) and where the register was read from
   -h, --help              this help
@@ -40,10 +43,11 @@ ${SEVERITY_RULE.replace(/^/gm, '  ')}
 
 What is read:
   Files are walked honouring .gitignore (at every level) and .sunsetignore (same syntax);
+  a file named as an argument is read even when ignored, unless --force-exclude is given;
   .git is never entered, symbolic links are not followed, binary files and files over the
   size limit are skipped. Sunset's own output is never read: the files this run writes
   (--output, --report, the baseline) and any file that is a Sunset report (SARIF, JSON,
-  code-quality, JUnit) or baseline, wherever it lies. All rule anchors are searched in one pass; only files that contain
+  code-quality, JUnit), baseline or register entry sunset import wrote, wherever it lies. All rule anchors are searched in one pass; only files that contain
   one are parsed and matched.
   CI configuration is .gitlab-ci.yml, any *.gitlab-ci.yml, YAML under <config-dir>/ci/, and
   YAML files the root .gitlab-ci.yml includes with include: local. It is parsed with

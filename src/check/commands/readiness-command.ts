@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commonTarget } from '../../readiness/choose-target.ts';
 import { ExpectedProjectsError, parseExpectedProjects } from '../../readiness/expected-projects.ts';
-import { FindingSpool } from '../../readiness/finding-spool.ts';
+import type { SpoolReader } from '../../readiness/finding-spool.ts';
 import { readAllReports } from '../../readiness/read-all-reports.ts';
 import { ReportPathError, reportFiles } from '../../readiness/read-reports.ts';
 import { buildReadiness } from '../../readiness/readiness-model.ts';
@@ -84,16 +84,18 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
   }
   // The findings wait on disk between reading the reports and writing the pages (see finding-spool.ts).
   const scratch = mkdtempSync(path.join(tmpdir(), 'sunset-readiness-'));
-  const spool = new FindingSpool(path.join(scratch, 'findings.spool'));
+  let spool: SpoolReader | undefined;
   try {
     const reading = progressLine(() => io.stderr, 'reading reports');
-    const { reports, unread } = readAllReports(files, io.cwd, {
+    const read = await readAllReports(files, io.cwd, {
       register,
-      spool,
+      scratch,
       ...(values.to !== undefined ? { target: values.to } : {}),
       onFile: (done) => reading.update(done, files.length),
     });
     reading.end();
+    spool = read.spool;
+    const { reports, unread } = read;
     const target = values.to ?? commonTarget(reports.map((item) => item.range.to));
     if (target === undefined) throw new UsageError(`no readable report among ${positionals.join(', ')}; nothing to gather`);
     const problem = releaseProblem(register, 'to', target);
@@ -110,12 +112,10 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
     const writing = progressLine(() => io.stderr, 'writing projects');
     let written: Awaited<ReturnType<typeof writeSite>>;
     try {
-      written = await writeSite(
-        model,
-        out,
-        (status) => (status.report.spool ? spool.read(status.report.spool) : []),
-        (done) => writing.update(done, model.projects.length),
-      );
+      written = await writeSite(model, out, {
+        spool: read.spool,
+        onProject: (done) => writing.update(done, model.projects.length),
+      });
     } catch (error) {
       if (error instanceof OutDirError) throw new UsageError(error.message);
       throw error;
@@ -129,7 +129,7 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
         `${written.pages} pages written to ${values.out}\n`,
     );
   } finally {
-    spool.dispose();
+    spool?.dispose();
     rmSync(scratch, { recursive: true, force: true });
   }
   return EXIT.ok;

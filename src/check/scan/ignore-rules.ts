@@ -104,3 +104,19 @@ export function outerLayers(scanRoot: string, base: string, isRepository: boolea
   }
   return layers;
 }
+
+/**
+ * The ignore file that leaves out a file named on the command line, or undefined: the layers from the
+ * repository root (`base`) down to the file's folder, applied to each folder on its way first (as a walk
+ * would never enter an ignored folder) and then to the file.
+ */
+export function namedFileIgnoredBy(file: string, base: string, isRepository: boolean): string | undefined {
+  const layers = outerLayers(file, base, isRepository);
+  if (layers.length === 0) return undefined;
+  const parts = path.relative(base, file).split(path.sep);
+  for (let depth = 1; depth < parts.length; depth++) {
+    const by = ignoredBy(layers, parts.slice(0, depth).join('/'), true);
+    if (by) return by;
+  }
+  return ignoredBy(layers, parts.join('/'), false);
+}

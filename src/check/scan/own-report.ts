@@ -21,8 +21,14 @@ const SIGNATURES: readonly { format: string; pattern: RegExp }[] = [
 const OPENERS = new Set([0x7b, 0x5b, 0x3c]);
 
 /**
+ * The first line of every entry `sunset import` writes: the entry describes a removed feature in the
+ * feature's own words, so a repository that keeps its imported register would otherwise fail on it.
+ */
+const IMPORTED_ENTRY = Buffer.from('# Imported by sunset import from ');
+
+/**
  * The kind of Sunset output a file's bytes are (`SARIF report`, `JSON report`, `code-quality report`,
- * `JUnit report` or `baseline`), or undefined for anything else. Cheap for ordinary files: only one that
+ * `JUnit report`, `baseline` or `imported register entry`), or undefined for anything else. Cheap for ordinary files: only one that
  * opens like JSON or XML and names `sunset` near its start is matched against the signatures.
  */
 export function ownReportKind(bytes: Uint8Array): string | undefined {
@@ -34,6 +40,12 @@ export function ownReportKind(bytes: Uint8Array): string | undefined {
   )
     start++;
   if (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+  if (bytes[start] === 0x23)
+    return Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(bytes.length - start, IMPORTED_ENTRY.length)).equals(
+      IMPORTED_ENTRY,
+    )
+      ? 'imported register entry'
+      : undefined;
   if (!OPENERS.has(bytes[start] ?? 0)) return undefined;
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEAD_BYTES));
   if (!head.includes('"sunset"')) return undefined;

@@ -1,7 +1,16 @@
 import { closeSync, type Dirent, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describeFault } from './file-fault.ts';
-import { IGNORE_FILES, type IgnoreLayer, ignoredBy, isIgnored, outerLayers, readLayer, repositoryRoot } from './ignore-rules.ts';
+import {
+  IGNORE_FILES,
+  type IgnoreLayer,
+  ignoredBy,
+  isIgnored,
+  namedFileIgnoredBy,
+  outerLayers,
+  readLayer,
+  repositoryRoot,
+} from './ignore-rules.ts';
 
 /** A file the walk found. */
 export interface WalkedFile {
@@ -29,6 +38,11 @@ export interface WalkOptions {
   exclude?: ReadonlyMap<string, string>;
   /** Also list what `.gitignore` and `.sunsetignore` leave out, in `ignored` (for `--verbose`). */
   listIgnored?: boolean;
+  /**
+   * Leave out files named on the command line that `.gitignore` or `.sunsetignore` ignore, as a walk leaves
+   * them out (`--force-exclude`): a hook manager names every staged file, vendored ones included.
+   */
+  forceExclude?: boolean;
 }
 
 /** A path argument that cannot be read: a usage error, not a finding. */
@@ -54,11 +68,17 @@ function assertReadable(target: string, absolute: string): void {
   }
 }
 
+/** Why `--force-exclude` leaves out a named file, or undefined when no ignore file names it. */
+function forcedOut(file: string, base: string, isRepository: boolean): string | undefined {
+  const by = namedFileIgnoredBy(file, base, isRepository);
+  return by === undefined ? undefined : `ignored by ${by} (--force-exclude)`;
+}
+
 /**
  * Lists the files under the given paths, honouring `.gitignore` and `.sunsetignore` at every level
  * (and those above a scanned directory up to its repository root) and never entering `.git`.
- * A file named on the command line is read even when ignored, and must be readable: a named file that
- * cannot be read is an error, not a skip. Symbolic links are not followed.
+ * A file named on the command line is read even when ignored (unless `forceExclude`), and must be
+ * readable: a named file that cannot be read is an error, not a skip. Symbolic links are not followed.
  * Paths are built by joining names, not by `path.relative`, because the walk visits every file.
  */
 export function walk(
@@ -67,7 +87,7 @@ export function walk(
   onFileOrOptions?: ((count: number) => void) | WalkOptions,
 ): { files: WalkedFile[]; skipped: SkipNote[]; ignored: SkipNote[] } {
   const options: WalkOptions = typeof onFileOrOptions === 'function' ? { onFile: onFileOrOptions } : (onFileOrOptions ?? {});
-  const { onFile, exclude, listIgnored } = options;
+  const { onFile, exclude, listIgnored, forceExclude } = options;
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
   const ignored: SkipNote[] = [];
@@ -88,7 +108,9 @@ export function walk(
     const base = repoRoot ?? directory;
     if (stats.isFile()) {
       const shown = toPosix(path.relative(cwd, absolute));
-      const own = exclude?.get(absolute);
+      // Outside a repository, the ignore files that apply are those from the working folder down.
+      const ignoreBase = repoRoot ?? (absolute.startsWith(cwd + path.sep) ? cwd : directory);
+      const own = exclude?.get(absolute) ?? (forceExclude ? forcedOut(absolute, ignoreBase, repoRoot !== undefined) : undefined);
       if (own) ignored.push({ path: shown, reason: own });
       else if (!seen?.has(absolute)) {
         assertReadable(target, absolute);

@@ -1,12 +1,30 @@
 import { html } from '../html.ts';
 import { inlineTitle as title } from '../inline-title.ts';
-import type { ReadinessModel } from '../readiness-model.ts';
+import type { ProjectStatus, ReadinessModel } from '../readiness-model.ts';
 import { type PageFrame, sitePage } from '../site-layout.ts';
 import { count, entryHref, projectHref } from '../site-paths.ts';
 import { drawable } from '../trend.ts';
 
 /** How many entries and projects the overview names before linking to the full lists. */
 export const OVERVIEW_TOP = 20;
+
+/**
+ * The `top` projects that are not ready, most errors first (then in name order): picked in one pass, as
+ * sorting every project of an instance for twenty would cost more than the rest of the page.
+ */
+function mostErrors(projects: readonly ProjectStatus[], top: number): ProjectStatus[] {
+  const picked: ProjectStatus[] = [];
+  // The model's projects are in name order, so among equal counts the first met stays first.
+  for (const status of projects) {
+    if (status.ready) continue;
+    if (picked.length === top && status.errors <= (picked[top - 1] as ProjectStatus).errors) continue;
+    let at = picked.length;
+    while (at > 0 && (picked[at - 1] as ProjectStatus).errors < status.errors) at--;
+    picked.splice(at, 0, status);
+    if (picked.length > top) picked.pop();
+  }
+  return picked;
+}
 
 /** `index.html`: ready or not, findings by severity, the entries that block the most projects. */
 export function overviewPage(
@@ -15,10 +33,7 @@ export function overviewPage(
 ): string {
   const { totals } = model;
   const blocking = model.entries.filter((impact) => impact.blocking > 0).slice(0, OVERVIEW_TOP);
-  const notReady = model.projects
-    .filter((status) => !status.ready)
-    .sort((a, b) => b.errors - a.errors || a.project.localeCompare(b.project))
-    .slice(0, OVERVIEW_TOP);
+  const notReady = mostErrors(model.projects, OVERVIEW_TOP);
   const content = html`<h1>Ready for ${model.target}?</h1>
 <p class="lede">${totals.ready.toLocaleString('en')} of ${count(totals.projects, 'project')} can move to ${model.target}; ${totals.notReady.toLocaleString('en')} still use what it removes. Counted from each project's newest <code>sunset check</code> report.</p>
 <dl class="facts" id="totals">
@@ -53,7 +68,7 @@ ${
     ? html`<p>Every counted project is ready.</p>`
     : html`<ul class="entry-list">${notReady.map(
         (status) =>
-          html`<li class="entry-row"><a href="${projectHref('', status.slug)}">${status.project}</a><div class="meta"><span class="badge badge-breaking">${count(status.errors, 'error')}</span><span>${count(status.warnings, 'warning')}</span></div></li>`,
+          html`<li class="entry-row"><a href="${projectHref('', status)}">${status.project}</a><div class="meta"><span class="badge badge-breaking">${count(status.errors, 'error')}</span><span>${count(status.warnings, 'warning')}</span></div></li>`,
       )}</ul>`
 }
 <p>The same numbers for other tools: <a href="readiness.json">readiness.json</a> (the reference's own shape, described in the README) and every finding in <a href="findings.csv">findings.csv</a>.</p>

@@ -15,7 +15,10 @@ export interface Runner {
   token: string;
 }
 
-/** The runners and the registration token of each scope. */
+/**
+ * The registration token of each scope, and the runners' numbering. No endpoint of the reference reads a
+ * runner back, so runners are not kept: registering one costs no memory, however many a client registers.
+ */
 export interface RunnerRegistry {
   /** Replaces the scope's registration token; the old one stops working. Returns the new token. */
   resetRegistrationToken(scope: RunnerScope): string;
@@ -23,8 +26,6 @@ export interface RunnerRegistry {
   scopeOf(registrationToken: string): RunnerScope | undefined;
   /** Registers a runner in a scope and gives it an authentication token. */
   register(scope: RunnerScope): Runner;
-  /** Every runner, oldest first. */
-  runners(): Runner[];
 }
 
 /** The initial registration token of the instance. */
@@ -33,7 +34,7 @@ export const DEMO_REGISTRATION_TOKEN = 'demo-registration-token';
 /** Creates the registry with the instance's demo registration token. */
 export function createRunnerRegistry(): RunnerRegistry {
   const tokens = new Map<RunnerScope, string>([['instance', DEMO_REGISTRATION_TOKEN]]);
-  const registered: Runner[] = [];
+  let registered = 0;
   let resets = 0;
   return {
     resetRegistrationToken(scope) {
@@ -44,11 +45,8 @@ export function createRunnerRegistry(): RunnerRegistry {
     },
     scopeOf: (registrationToken) => [...tokens].find(([, token]) => token === registrationToken)?.[0],
     register(scope) {
-      const id = registered.length + 1;
-      const runner = { id, scope, token: `demo-runner-authentication-token-${id}` };
-      registered.push(runner);
-      return { ...runner };
+      registered += 1;
+      return { id: registered, scope, token: `demo-runner-authentication-token-${registered}` };
     },
-    runners: () => registered.map((runner) => ({ ...runner })),
   };
 }

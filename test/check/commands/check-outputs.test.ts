@@ -106,6 +106,26 @@ describe('sunset check never scans its own output', () => {
     expect(fix.code).toBe(0);
   });
 
+  it('leaves out the register entries sunset import wrote into the repository, whose texts name removed features', async () => {
+    const folder = checkout('uses');
+    const before = await runCli(['check', '.', '--to', '18.0', '--format', 'json'], folder);
+    const platform = path.join(REPOS, '..', 'platform', 'data', 'deprecations');
+    const imported = await runCli(['import', platform, '--out', 'platform-register'], folder);
+    expect(imported.code, imported.stderr).toBe(0);
+    const after = await runCli(
+      ['check', '.', '--to', '18.0', '--format', 'json', '--verbose', '--register', 'platform-register'],
+      folder,
+    );
+    expect(jsonFindings(after.stdout)).toBe(jsonFindings(before.stdout));
+    expect(after.stderr).toMatch(
+      /skipped platform-register\/register\/18\.0\/17-5-metrics-rename\.yaml: a Sunset imported register entry/,
+    );
+    // An entry of the user's own that only looks alike is read.
+    writeFileSync(path.join(folder, 'notes.yaml'), '# Imported by hand\nrun: echo $CI_JOB_JWT\n');
+    const own = await runCli(['check', 'notes.yaml', '--to', '18.0', '--format', 'json'], folder);
+    expect(jsonFindings(own.stdout)).toBeGreaterThan(0);
+  });
+
   it('lists its own outputs and ignored files with --verbose, without counting them as skipped', async () => {
     const folder = checkout('uses');
     const args = ['check', '.', '--to', '18.0', '--report', 'json=sunset-report.json', '--verbose'];

@@ -38,6 +38,37 @@ describe('walk', () => {
     expect(paths(root, ['x.sh'])).toEqual(['x.sh']);
   });
 
+  it('leaves out named files that ignore files ignore with forceExclude, folders on the way included', () => {
+    const root = tempTree({
+      '.git/HEAD': '',
+      '.gitignore': 'build/\n',
+      '.sunsetignore': 'vendor/\n',
+      'x.sh': '',
+      'vendor/deep/lib.sh': '',
+      'build/out.sh': '',
+      'sub/.sunsetignore': 'gen-*.sh\n!gen-keep.sh\n',
+      'sub/gen-a.sh': '',
+      'sub/gen-keep.sh': '',
+    });
+    const named = ['x.sh', 'vendor/deep/lib.sh', 'build/out.sh', 'sub/gen-a.sh', 'sub/gen-keep.sh'];
+    const forced = walk(named, root, { forceExclude: true });
+    expect(forced.files.map((file) => file.path)).toEqual(['x.sh', 'sub/gen-keep.sh']);
+    expect(forced.ignored).toEqual([
+      { path: 'vendor/deep/lib.sh', reason: 'ignored by .sunsetignore (--force-exclude)' },
+      { path: 'build/out.sh', reason: 'ignored by .gitignore (--force-exclude)' },
+      { path: 'sub/gen-a.sh', reason: 'ignored by sub/.sunsetignore (--force-exclude)' },
+    ]);
+    // From a folder below the root, the same files are left out.
+    expect(
+      walk(['gen-a.sh', 'gen-keep.sh'], path.join(root, 'sub'), { forceExclude: true }).files.map((file) => file.path),
+    ).toEqual(['gen-keep.sh']);
+    // Without it, every named file is read.
+    expect(walk(named, root).files).toHaveLength(5);
+    // Outside a repository, the ignore files from the working folder down apply.
+    const plain = tempTree({ '.sunsetignore': 'vendor/\n', 'vendor/lib.sh': '', 'main.sh': '' });
+    expect(walk(['vendor/lib.sh', 'main.sh'], plain, { forceExclude: true }).files.map((file) => file.path)).toEqual(['main.sh']);
+  });
+
   it('lists a file once when several targets name it', () => {
     const root = tempTree({ 'src/a.js': '', 'src/b.js': '', 'c.js': '' });
     expect(paths(root, ['.', 'src', 'src/a.js'])).toEqual(['c.js', 'src/a.js', 'src/b.js']);

@@ -1,0 +1,391 @@
+/**
+ * Mutants StrykerJS reports as surviving that no test can tell apart from the code, each with why. They are
+ * matched by file, mutator and the original and replacement text (not by line), so an explanation follows
+ * the code when lines move and stops matching when the code changes, which puts the mutant back in the
+ * survivors list to be looked at again.
+ */
+
+/** One surviving mutant explained as equivalent. */
+export interface EquivalentMutant {
+  /** The mutated file, relative to the repository. */
+  file: string;
+  /** Stryker's mutator name, such as `ConditionalExpression`. */
+  mutator: string;
+  /** The source text the mutant replaces, as in the file (whitespace may differ). */
+  original: string;
+  /** The replacement, when the same original has several mutants of this mutator and only one is equivalent. */
+  replacement?: string;
+  /** Text of the mutated line, when the original text stands in more than one place of the file. */
+  within?: string;
+  /** Text of the line after, when the mutated line itself stands in more than one place. */
+  followedBy?: string;
+  /** Why no test can notice it. */
+  why: string;
+}
+
+const SUPPRESSION = 'src/check/file/suppression.ts';
+const FIX = 'src/check/fix-plan.ts';
+const QUOTED_VALUE =
+  "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
+const NO_SUBJECT =
+  'ruleSubject ends with the kinds that have no subject, all returning undefined: a case that no longer matches falls out of the switch, whose result is undefined too.';
+
+export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: "rest !== ''",
+    replacement: 'true',
+    why: 'An empty rest names no ids, so every scope but `end` returns nothing either way, and `end` never reaches this test.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    within: "scope !== 'end' && rest !== ''",
+    why: "In `rest !== ''` the comparison with any other string is true for an empty rest too, which (as above) ends the same way.",
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'OptionalChaining',
+    original: 'marker.indices?.[0]?.[0]',
+    why: 'MARKER has the `d` flag, so every match has `indices`, and `indices[0]` (the whole match) is always set.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'OptionalChaining',
+    original: 'marker.indices?.[0]',
+    why: 'MARKER has the `d` flag, so every match has `indices`.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: "!source.text.includes('sunset-ignore')",
+    replacement: 'false',
+    why: 'A fast path: a file without the word has no marker, so reading every line finds none and covers nothing, as NONE does.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'StringLiteral',
+    original: "'sunset-ignore'",
+    replacement: '""',
+    why: 'Both uses are fast paths that skip lines or files without the word; ignoreMarker finds no marker in them anyway.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'EqualityOperator',
+    original: 'next <= lines.length',
+    replacement: 'next < lines.length',
+    why: 'It differs only when the last line ends with a backslash: the original then adds the line after the last, which does not exist.',
+  },
+  {
+    file: SUPPRESSION,
+    mutator: 'ConditionalExpression',
+    original: 'next <= lines.length',
+    replacement: 'true',
+    why: 'Past the last line `lines[next - 1]` is undefined, read as the text "undefined", which does not end with a backslash: the loop stops anyway.',
+  },
+  { file: FIX, mutator: 'StringLiteral', original: "'rest'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'api-client'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'ci-variable-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'ci-job-key-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'ConditionalExpression', original: "case 'ci-job-key-unset': return undefined;", why: NO_SUBJECT },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'matcher.anchor && !text.includes(matcher.anchor)',
+    replacement: 'false',
+    why: 'A fast path: the anchor is a literal every match of the rule contains, so a text without it has no match to edit.',
+  },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'subject === undefined',
+    replacement: 'false',
+    why: 'Only rules with a fix get here, and the schema refuses a fix on REST and absence rules, the only kinds without a subject.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limiter.ts',
+    mutator: 'BlockStatement',
+    original: 'windows.delete(client);',
+    why: 'The sweep just before removes every ended window from the front, and a window that ended has only ended ones before it (all last as long), so the client is never still in the map here.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limiter.ts',
+    mutator: 'CallExpression',
+    original: 'windows.delete(client);',
+    why: 'The sweep just before removes every ended window from the front, and a window that ended has only ended ones before it (all last as long), so the client is never still in the map here.',
+  },
+  {
+    file: 'src/reference/platform/auth.ts',
+    mutator: 'Regex',
+    original: '/^Bearer\\s+/i',
+    replacement: '/^Bearer\\s/i',
+    why: 'The token is trimmed right after, so the spaces left after one is removed go too.',
+  },
+  {
+    file: 'src/reference/platform/auth.ts',
+    mutator: 'MethodExpression',
+    original: 'header?.trim()',
+    why: 'Headers strip leading and trailing whitespace from every value, and the Bearer pattern takes all spaces after it: nothing is left to trim.',
+  },
+  {
+    file: 'src/reference/platform/auth.ts',
+    mutator: 'ConditionalExpression',
+    original: 'project.groupId === undefined',
+    replacement: 'false',
+    why: 'groupRoles is keyed by group id, so groupRoles[undefined] is undefined: the same as the explicit undefined.',
+  },
+  {
+    file: 'src/reference/platform/auth.ts',
+    mutator: 'ConditionalExpression',
+    original: 'id === undefined',
+    replacement: 'false',
+    why: 'No project has an undefined id, so looking one up finds none and the answer is the same 404.',
+  },
+  {
+    file: 'src/reference/platform/auth.ts',
+    mutator: 'StringLiteral',
+    original: "'no role'",
+    why: 'requireRole runs after findProject, which lets through only administrators (returned before) and users with a role.',
+  },
+  {
+    file: 'src/reference/platform/group-access.ts',
+    mutator: 'StringLiteral',
+    original: "'no role'",
+    why: 'requireGroupRole runs after findGroup, which lets through only administrators (returned before) and users with a role.',
+  },
+  {
+    file: 'src/reference/platform/group-access.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "String(groupId ?? '')",
+    why: 'Every route that calls it has the group in its path, so groupId is never undefined.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limit-handlers.ts',
+    mutator: 'ConditionalExpression',
+    original: 'token === undefined',
+    replacement: 'false',
+    why: 'principalOf(undefined) finds no token (none is undefined), so the caller is counted by address either way.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limit-handlers.ts',
+    mutator: 'OptionalChaining',
+    original: "request.headers.get('x-forwarded-for')?.split(',')[0]?.trim",
+    why: 'split always returns at least one string, so [0] is never undefined.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limit-handlers.ts',
+    mutator: 'ConditionalExpression',
+    original: 'error instanceof ApiError',
+    replacement: 'true',
+    why: 'releases.forRequest throws only ApiError (400 for an unknown release).',
+  },
+  {
+    file: 'src/reference/versioned/release-choice.ts',
+    mutator: 'MethodExpression',
+    original: 'releases.map((release) => parseRelease(release)?.major ?? Number.NaN).filter(Number.isFinite)',
+    why: 'The releases come from the releases file, whose schema accepts only well-formed releases: no NaN to filter out.',
+  },
+  {
+    file: 'src/reference/versioned/release-choice.ts',
+    mutator: 'OptionalChaining',
+    original: 'parseRelease(release)?.major',
+    why: 'The releases come from the releases file, whose schema accepts only well-formed releases: parseRelease never returns undefined here.',
+  },
+  {
+    file: 'src/reference/versioned/versioned-behaviour.ts',
+    mutator: 'ConditionalExpression',
+    original: 'Object.keys(decision.headers).length === 0',
+    replacement: 'false',
+    why: 'A fast path: copying the answer with no headers to add gives the same status, headers and body.',
+  },
+  { file: FIX, mutator: 'ConditionalExpression', original: 'end === -1', replacement: 'false', why: QUOTED_VALUE },
+  { file: FIX, mutator: 'UnaryOperator', original: '-1', within: 'end === -1', why: QUOTED_VALUE },
+  { file: FIX, mutator: 'ConditionalExpression', original: 'after === undefined', replacement: 'false', why: QUOTED_VALUE },
+  {
+    file: FIX,
+    mutator: 'ConditionalExpression',
+    original: 'before === undefined',
+    replacement: 'false',
+    why: 'The search runs only when the subject does not stand at the match, so it is never found at the start of the rest of the line: there is always a character before it.',
+  },
+  {
+    file: 'src/check/report/sarif-report.ts',
+    mutator: 'Regex',
+    original: '/\\/+$/',
+    replacement: '/\\/$/',
+    why: 'pathToFileURL resolves the path, which folds repeated slashes: "/repo//" and "/repo/" give the same URI.',
+  },
+  {
+    file: 'src/reference/versioned/versioned-behaviour.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'entry.enforcement ?? []',
+    why: 'An entry without enforcement would yield one made-up rule, filed under the endpoint `undefined`, which no route asks for.',
+  },
+  {
+    file: 'src/reference/versioned/request-fields.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "?.toLowerCase() ?? ''",
+    why: 'Without a Content-Type the type is only compared with the two form types, which any other text fails as the empty one does.',
+  },
+  {
+    file: 'src/reference/errors/body-decoding.ts',
+    mutator: 'ConditionalExpression',
+    original: 'chunks.length === 1',
+    replacement: 'false',
+    why: 'A fast path: copying a single chunk into a new array gives the same bytes.',
+  },
+  {
+    file: 'src/reference/errors/ingestion-limits.ts',
+    mutator: 'ArithmeticOperator',
+    original: '1024 * 1024',
+    replacement: '1024 / 1024',
+    within: 'if (bytes >= 1024 * 1024 &&',
+    why: 'In the first comparison it lets through sizes from 1 byte below 1 MiB, and the second condition (a whole number of MiB) still refuses every one of them.',
+  },
+  {
+    file: 'src/reference/platform/group-access.ts',
+    mutator: 'StringLiteral',
+    original: "'(empty)'",
+    why: 'Every route that calls it has a non-empty group segment in its path, so the id is never empty.',
+  },
+  {
+    file: 'src/reference/versioned/rate-limit-handlers.ts',
+    mutator: 'StringLiteral',
+    original: "'unknown'",
+    why: 'Only the window key changes, and callers without an address still all share that one key.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'CallExpression',
+    original: 'db.close();',
+    why: 'Closing a database that was refused at start frees a handle the process would drop anyway: nothing a client or the next start can see changes.',
+  },
+  {
+    file: 'src/reference/host/data-dir-lock.ts',
+    mutator: 'CallExpression',
+    original: 'db.close();',
+    followedBy: 'if (!/locked|busy/i.test(',
+    why: 'BEGIN EXCLUSIVE failed, so this connection holds no lock: left open it only keeps a handle until it is collected. (The close after a refused owner file, which does hold the lock, is killed by data-dir-refusals.test.ts.)',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    within: "READS.includes(meta.version ?? '')",
+    why: 'A missing version is refused either way: READS holds neither the empty string nor any other made-up one.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    original: "' and '",
+    why: 'READS holds one data version, and joining one item uses no separator.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'BlockStatement',
+    original: '{ throw refused(file, error); }',
+    why: 'BEGIN IMMEDIATE fails only while another connection holds the write lock; without the transaction the first write then fails on the same lock, the ROLLBACK that follows fails quietly, and the request gets the same 503 naming the file with nothing kept.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'ConditionalExpression',
+    original: '/readonly|read-only|permission|access/i.test(message)',
+    why: 'Not reachable as the code stands: a data file the server may not write fails earlier, at `PRAGMA journal_mode = WAL` (an empty one, answered as not readable) or at the `opened_at` write (an existing one, answered as not writable); the schema and checks between only read. Reported to the lead.',
+  },
+  {
+    file: 'src/reference/host/data-dir.ts',
+    mutator: 'StringLiteral',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, as Stryker reports it
+    original: '`${file} cannot be written (${message}); make it and its directory writable, or pass another --data-dir`',
+    why: 'Not reachable, as the test above it is not (see there).',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'ConditionalExpression',
+    original: 'known !== undefined',
+    replacement: 'false',
+    why: 'Interning saves memory only: a string stored again is the same value, so every summary reads the same.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'CallExpression',
+    original: 'intern.strings.set(text, text);',
+    why: 'Interning saves memory only: without the table each summary keeps its own copy of the same text.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "range.offering ?? ''",
+    why: 'Any text that is not an offering keeps ranges without one apart from ranges with one, as the empty text does.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'EqualityOperator',
+    original: 'at < codes.length',
+    replacement: 'at <= codes.length',
+    why: 'One more pass past the end slices no codes and appends the empty text.',
+  },
+  {
+    file: 'src/readiness/readiness-model.ts',
+    mutator: 'OptionalChaining',
+    original: 'entry?.title',
+    why: 'The ids to check by hand come from the register’s own entries, so the entry is always found.',
+  },
+  {
+    file: 'src/browser/scan-report/parse-scan-report.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'Array.isArray(driver.rules) ? driver.rules : []',
+    why: 'Rules are read only where they are objects with an id, so a made-up text in the list is dropped as an empty list would be.',
+  },
+  {
+    file: 'src/readiness/report-summary.ts',
+    mutator: 'ConditionalExpression',
+    original: 'problems.before || problems.after',
+    replacement: 'true',
+    why: 'Sharing one frozen empty object saves memory only: an empty problems object given instead reads the same.',
+  },
+  {
+    file: 'src/check/report/report-input.ts',
+    mutator: 'StringLiteral',
+    original: "'removed'",
+    within: "failOn === 'never' ? 'removed' : failOn",
+    why: 'fails() treats any level but never and deprecated as removed, so the empty text gates as removed does.',
+  },
+  {
+    file: 'src/reference/errors/body-decoding.ts',
+    mutator: 'ConditionalExpression',
+    original: 'contentLength !== null',
+    replacement: 'true',
+    why: 'Without the header the declared length reads as Number(null), 0, which is never over the limit.',
+  },
+  {
+    file: 'src/readiness/readiness-model.ts',
+    mutator: 'StringLiteral',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, as Stryker reports it
+    original: '`${slug}.html`',
+    why: 'A placeholder: writing the site puts each project on its page (project-packs.ts) before any page or link reads it, and the totals never do.',
+  },
+  {
+    file: 'src/reference/host/body-reading.ts',
+    mutator: 'ConditionalExpression',
+    original: 'chunks.length === 1',
+    replacement: 'false',
+    why: 'A fast path: copying a single chunk into a new array gives the same bytes.',
+  },
+  {
+    file: 'src/reference/host/body-reading.ts',
+    mutator: 'BlockStatement',
+    original:
+      '{ const only = chunks[0] as Buffer; resolve(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
+    why: 'A fast path: without it a single chunk is copied into a new array, with the same bytes.',
+  },
+];
