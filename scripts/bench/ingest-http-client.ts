@@ -9,8 +9,8 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** How the server answers ingestion: the direct route, MSW, the bare peer, or the parse-only peer. */
-export type HttpRoute = 'direct' | 'msw' | 'bare' | 'parse';
+/** How the server answers ingestion: the direct route, MSW, the bare peer, the parse-only peer, or the route without ingestion. */
+export type HttpRoute = 'direct' | 'msw' | 'bare' | 'parse' | 'host';
 
 /** A request as the bench prepared it. */
 export interface HttpRequestLike {

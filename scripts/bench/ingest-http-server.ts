@@ -4,13 +4,17 @@
  * host's direct ingestion route, `--route msw` sends ingestion through MSW, and `--route bare` is the peer:
  * a bare Node HTTP server that reads each body and answers 200 without any reference logic (it counts
  * requests as events). `--route parse` is a second peer: a bare server that also decompresses each body and
- * parses its JSON (every line of an envelope), what any ingestion must do at least, and keeps nothing. Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the
- * CPU time this process has used so far, user and system, in microseconds.
+ * parses its JSON (every line of an envelope), what any ingestion must do at least, and keeps nothing. `--route
+ * host` is the local server's direct route with an ingestion that only reads the body and answers as ingestion
+ * does: what the host adds to HTTP (routing, body limits, backpressure, timeouts, the answer's headers) without
+ * ingesting. Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the CPU time
+ * this process has used so far, user and system, in microseconds.
  */
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { type IngestionAnswer, type IngestionInput, JSON_CORS } from '../../src/reference/errors/ingestion-handlers.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
 import { INGESTION_BOUNDS } from '../../src/reference/host/ingestion-bounds.ts';
 import { createReference } from '../../src/reference/reference.ts';
@@ -43,6 +47,13 @@ const parseOnly = createServer((req, res) => {
     res.end('{}');
   });
 });
+const HOST_ONLY_TEXT = JSON.stringify({ id: '0'.repeat(32) });
+const hostOnly = async (input: IngestionInput): Promise<IngestionAnswer> => {
+  await input.body();
+  bareCount++;
+  return { status: 200, headers: JSON_CORS, text: HOST_ONLY_TEXT };
+};
+const PEERS: Record<string, boolean> = { bare: true, parse: true, host: true };
 const server =
   values.route === 'parse'
     ? parseOnly
@@ -50,11 +61,11 @@ const server =
       ? bare
       : createReferenceServer(reference.handlers, {
           ...(values.route === 'direct' ? { ingest: reference.errors.answerIngestion } : {}),
+          ...(values.route === 'host' ? { ingest: hostOnly } : {}),
         });
 console.log(await listen(server, 0));
 for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'count')
-    console.log(String(values.route === 'bare' || values.route === 'parse' ? bareCount : reference.errors.state.errors.size()));
+  if (line === 'count') console.log(String(PEERS[values.route] ? bareCount : reference.errors.state.errors.size()));
   if (line === 'cpu') {
     const { user, system } = process.cpuUsage();
     console.log(String(user + system));

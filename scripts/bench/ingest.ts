@@ -20,7 +20,10 @@
  *   both servers' CPU time per request and its ratio (goal: at most 2×): the CPU of a server's one thread
  *   bounds its rate whatever the client and the machine's other load cost;
  * - `http-parse`: a bare server that also decompresses and parses each body, run beside a bare one the same
- *   way: the least CPU any ingestion over HTTP takes here, to read the direct route's ratio against.
+ *   way: the least CPU any ingestion over HTTP takes here, to read the direct route's ratio against;
+ * - `http-host`: the local server's direct route with an ingestion that only reads the body and answers 200 as
+ *   ingestion does, beside a bare one: what the host itself adds (routing, limits, backpressure, timeouts,
+ *   headers). With `http-parse` it splits the direct route's CPU into HTTP, host, parsing and ingestion.
  *
  * The floor is the same bodies, before compression, only decoded from UTF-8, split into lines and
  * `JSON.parse`d, timed interleaved with each path; the ratio is the path's time over the floor's (for the
@@ -44,7 +47,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '100000' },
     paths: {
       type: 'string',
-      default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-parse,http-direct,http-msw',
+      default: 'handlers-stream,handlers-zlib,direct-stream,direct-zlib,http-bare,http-parse,http-host,http-direct,http-msw',
     },
     clients: { type: 'string', default: '16' },
   },
@@ -195,7 +198,7 @@ function pathOf(name: string) {
   const decompressor = DECOMPRESSORS[decompression];
   if (!sender || !decompressor)
     throw new Error(
-      `unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib, http-bare, http-direct, http-msw`,
+      `unknown path "${name}"; use handlers-stream, handlers-zlib, direct-stream, direct-zlib, http-bare, http-parse, http-host, http-direct, http-msw`,
     );
   return { label: `${sender[0]}, ${decompressor[0]}`, fresh: () => freshReference(decompressor[1]), sender: sender[1] };
 }
@@ -215,6 +218,7 @@ const HTTP_LABELS: Record<HttpRoute, string> = {
   msw: 'ingestion through MSW, node:zlib',
   bare: 'bare Node server answering 200 (the HTTP peer)',
   parse: 'bare Node server that also decompresses and parses each body (what any ingestion must do)',
+  host: "the local server's direct route, ingestion replaced by reading the body (what the host adds)",
 };
 
 /**

@@ -37,6 +37,8 @@ export const newEventId = (): string => globalThis.crypto.randomUUID().replaceAl
 /** Reads an event id sent as 32 hex digits or a UUID with dashes; undefined when absent. */
 export function readEventId(value: unknown, path: string): string | undefined {
   if (value === undefined || value === null) return undefined;
+  // Most SDKs send the id as it is kept.
+  if (typeof value === 'string' && value.length === 32 && HEX_ID.test(value)) return value;
   const id = typeof value === 'string' ? value.replaceAll('-', '').toLowerCase() : '';
   if (!HEX_ID.test(id)) {
     throw new ApiError(400, `${path} is ${JSON.stringify(value)}; it must be 32 hex digits (a UUID, dashes optional)`);

@@ -49,7 +49,7 @@ const DEFAULT_MARKER = /^\{\{\s*default\s*\}\}$/;
 
 /** The grouping key within a project. Equal keys mean the same error. */
 export function groupingKey(event: ErrorEvent): string {
-  if (!event.fingerprint) return JSON.stringify(['default', ...defaultComponents(event)]);
+  if (!event.fingerprint) return JSON.stringify(['default', groupingType(event), culpritOf(event), event.platform]);
   const parts = event.fingerprint.flatMap((part) => (DEFAULT_MARKER.test(part) ? defaultComponents(event) : [part]));
   return JSON.stringify(['fingerprint', ...parts]);
 }

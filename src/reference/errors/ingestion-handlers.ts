@@ -15,7 +15,8 @@ const CORS = {
   'access-control-allow-headers': 'content-type, content-encoding, x-sentry-auth, authorization',
   'access-control-expose-headers': 'x-sentry-rate-limits, retry-after',
 };
-const JSON_CORS = { ...CORS, 'content-type': 'application/json' };
+/** The headers of every answer of both endpoints (JSON, CORS). */
+export const JSON_CORS = { ...CORS, 'content-type': 'application/json' };
 
 /** Both endpoints under one route, so a request is matched once whichever it is for. */
 const ROUTE = `*${DSN_PATH_PREFIX}/api/:projectId/:kind/`;

@@ -12,9 +12,14 @@ export function keyFromAuthHeader(value: string | null | undefined): string | un
   if (!value) return undefined;
   const trimmed = value.trim();
   if (!/^sentry\s/i.test(trimmed)) return undefined;
-  for (const pair of trimmed.slice(7).split(',')) {
-    const equals = pair.indexOf('=');
-    if (equals > 0 && pair.slice(0, equals).trim() === 'sentry_key') return pair.slice(equals + 1).trim() || undefined;
+  // The `k=v` pairs are walked in place, not split into a list: this runs for every ingested request.
+  for (let start = 7; start < trimmed.length; ) {
+    const comma = trimmed.indexOf(',', start);
+    const end = comma === -1 ? trimmed.length : comma;
+    const equals = trimmed.indexOf('=', start);
+    if (equals > start && equals < end && trimmed.slice(start, equals).trim() === 'sentry_key')
+      return trimmed.slice(equals + 1, end).trim() || undefined;
+    start = end + 1;
   }
   return undefined;
 }

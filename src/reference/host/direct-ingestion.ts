@@ -13,6 +13,9 @@ import { isTooLarge, readBody, type TooLarge } from './body-reading.ts';
 /** What the route answers: the ingestion's answer, or a body over the limit (the host answers 413 and closes). */
 export type DirectAnswer = { answer: IngestionAnswer } | { tooLarge: TooLarge; declared: boolean };
 
+/** The body limit of both ingestion paths. */
+const INGESTION_BODY_LIMIT = bodyLimitFor(`${DSN_PATH_PREFIX}/`);
+
 /** The query of a target without one. */
 const NO_QUERY: Pick<URLSearchParams, 'get'> = { get: () => null };
 
@@ -44,7 +47,7 @@ export async function ingestDirectly(
   client: string,
   ingest: (input: IngestionInput) => Promise<IngestionAnswer>,
 ): Promise<DirectAnswer> {
-  const { bytes: limit, route } = bodyLimitFor(`${DSN_PATH_PREFIX}/`);
+  const { bytes: limit, route } = INGESTION_BODY_LIMIT;
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return { tooLarge: { tooLarge: true, bytes: declared, limit, route }, declared: true };
   let tooBig: TooLarge | undefined;

@@ -37,8 +37,9 @@ export interface StateStore {
 
 /** Applies a change to a map of values (copies of the values are taken). */
 export function applyChange(values: Map<string, unknown>, change: StateChange): void {
-  for (const [key, value] of Object.entries(change.set ?? {})) values.set(key, structuredClone(value));
-  for (const key of change.delete ?? []) values.delete(key);
+  // Most changes (every ingested request's) carry only journal entries: nothing to allocate for them.
+  if (change.set) for (const [key, value] of Object.entries(change.set)) values.set(key, structuredClone(value));
+  if (change.delete) for (const key of change.delete) values.delete(key);
 }
 
 /**

@@ -33,6 +33,15 @@ describe('envelope parser', () => {
     expect(envelope.items[1]?.type).toBe('event');
   });
 
+  it('keeps byte offsets right in a body that is not all ASCII or not valid UTF-8', () => {
+    const attachment = Uint8Array.of(0xff, 0x0a, 0x80, 0x41);
+    const head = bytes(`{}\n{"type":"attachment","length":${attachment.length}}\n`);
+    const tail = bytes('\n{"type":"event"}\n{"m":"é"}\n');
+    const envelope = parseEnvelope(Uint8Array.from([...head, ...attachment, ...tail]));
+    expect([...(envelope.items[0]?.payload ?? [])]).toEqual([...attachment]);
+    expect(envelope.items[1]?.text()).toBe('{"m":"é"}');
+  });
+
   it('accepts an envelope with a header only', () => {
     expect(parseEnvelope(bytes('{"event_id":"x"}')).items).toEqual([]);
   });
