@@ -47,8 +47,9 @@ What is read:
   .git is never entered, symbolic links are not followed, binary files and files over the
   size limit are skipped. Sunset's own output is never read: the files this run writes
   (--output, --report, the baseline) and any file that is a Sunset report (SARIF, JSON,
-  code-quality, JUnit), baseline or register entry sunset import wrote, wherever it lies. All rule anchors are searched in one pass; only files that contain
-  one are parsed and matched.
+  code-quality, JUnit), baseline or register entry sunset import wrote, wherever it lies.
+  All rule anchors are searched in one pass; only files that contain one are parsed and
+  matched.
   CI configuration is .gitlab-ci.yml, any *.gitlab-ci.yml, YAML under <config-dir>/ci/, and
   YAML files the root .gitlab-ci.yml includes with include: local. It is parsed with
   positions, so a key in a comment is not a use. Documentation (Markdown, text, HTML) is read

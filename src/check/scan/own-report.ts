@@ -28,8 +28,9 @@ const IMPORTED_ENTRY = Buffer.from('# Imported by sunset import from ');
 
 /**
  * The kind of Sunset output a file's bytes are (`SARIF report`, `JSON report`, `code-quality report`,
- * `JUnit report`, `baseline` or `imported register entry`), or undefined for anything else. Cheap for ordinary files: only one that
- * opens like JSON or XML and names `sunset` near its start is matched against the signatures.
+ * `JUnit report`, `baseline` or `imported register entry`), or undefined for anything else. Cheap for
+ * ordinary files: only one that opens like JSON or XML and names `sunset` near its start is matched
+ * against the signatures, and one that opens with `#` against the imported entries' first line.
  */
 export function ownReportKind(bytes: Uint8Array): string | undefined {
   let start = 0;
