@@ -83,6 +83,15 @@ describe('the list of expected projects', () => {
 });
 
 describe('sunset readiness usage errors', () => {
+  it('reads --to as every command reads a release: 18 is 18.0', async () => {
+    write('typed/report.json', JSON.stringify(REPORT));
+    const typed = await runCli(['readiness', 'typed', '--out', 'typed-site', '--to', '18'], dir);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stderr).toMatch(/^sunset: readiness for 18\.0: /);
+    const exact = await runCli(['readiness', 'typed', '--out', 'typed-site', '--to', '18.0'], dir);
+    expect(typed.stderr).toBe(exact.stderr);
+  });
+
   it('exits 2 with a clear message for bad input', async () => {
     write('in/report.json', JSON.stringify(REPORT));
     write('bad-projects.txt', 'team/a\n\nwith space\n');

@@ -87,13 +87,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     ownOutputs.set(baselineFile.absolute, `the baseline (${values['update-baseline'] ? '--update-baseline' : '--baseline'})`);
 
   const { register, source } = await io.loadRegister();
-  const { from } = releaseRange(register, values.to, values.from);
+  const { from, to } = releaseRange(register, values.to, values.from);
   const only = checkRuleIds(register, values.rule);
-  const range = { from, to: values.to, ...(offering ? { offering } : {}) };
+  const range = { from, to, ...(offering ? { offering } : {}) };
   const configDir = values['config-dir'] ?? register.settings.config_dir;
   if (values.verbose)
     io.stderr.write(
-      `sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${values.to}\n`,
+      `sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${to}\n`,
     );
 
   const paths = positionals.length > 0 ? positionals : ['.'];

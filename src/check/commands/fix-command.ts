@@ -43,8 +43,7 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
   const { register } = await io.loadRegister();
-  const { from } = releaseRange(register, values.to, values.from);
-  const range = { from, to: values.to };
+  const range = releaseRange(register, values.to, values.from);
   const configDir = values['config-dir'] ?? register.settings.config_dir;
   const paths = positionals.length > 0 ? positionals : ['.'];
   // Files are read with the check's own layout (its local includes resolved) and root-relative paths.

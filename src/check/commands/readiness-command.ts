@@ -9,7 +9,7 @@ import { readAllReports } from '../../readiness/read-all-reports.ts';
 import { ReportPathError, reportFiles } from '../../readiness/read-reports.ts';
 import { buildReadiness } from '../../readiness/readiness-model.ts';
 import { OutDirError, prepareOutDir, writeSite } from '../../readiness/write-site.ts';
-import { releaseProblem } from '../../register/plan/release-input.ts';
+import { normalizeReleaseInput, releaseProblem } from '../../register/plan/release-input.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 import { progressLine } from './progress.ts';
 
@@ -78,8 +78,10 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
   }
 
   const { register } = await io.loadRegister();
-  if (values.to !== undefined) {
-    const problem = releaseProblem(register, 'to', values.to);
+  // Read as every command reads a release: `18` is 18.0.
+  const givenTarget = values.to === undefined ? undefined : normalizeReleaseInput(values.to);
+  if (givenTarget !== undefined) {
+    const problem = releaseProblem(register, 'to', givenTarget);
     if (problem) throw new UsageError(problem.message);
   }
   // The findings wait on disk between reading the reports and writing the pages (see finding-spool.ts).
@@ -90,13 +92,13 @@ export async function readinessCommand(args: string[], io: CliIo): Promise<numbe
     const read = await readAllReports(files, io.cwd, {
       register,
       scratch,
-      ...(values.to !== undefined ? { target: values.to } : {}),
+      ...(givenTarget !== undefined ? { target: givenTarget } : {}),
       onFile: (done) => reading.update(done, files.length),
     });
     reading.end();
     spool = read.spool;
     const { reports, unread } = read;
-    const target = values.to ?? commonTarget(reports.map((item) => item.range.to));
+    const target = givenTarget ?? commonTarget(reports.map((item) => item.range.to));
     if (target === undefined) throw new UsageError(`no readable report among ${positionals.join(', ')}; nothing to gather`);
     const problem = releaseProblem(register, 'to', target);
     if (problem) throw new UsageError(problem.message);

@@ -1,8 +1,10 @@
 /**
  * The `--from`/`--to` range of `check` and `fix`: both releases known to the register and in order, with
  * `--from` defaulting to the register's lowest release. Each problem is a usage error that says what to pass.
+ * Releases are read as `sunset plan` and the site read them: `16` is 16.0, `v17.0` is 17.0, a patch release
+ * `16.3.1` is 16.3.
  */
-import { releaseProblem } from '../../register/plan/release-input.ts';
+import { normalizeReleaseInput, releaseProblem } from '../../register/plan/release-input.ts';
 import type { Register } from '../../register/register.ts';
 import { compareReleases } from '../../register/releases.ts';
 import { UsageError } from './cli-io.ts';
@@ -13,7 +15,9 @@ function lowestRelease(register: Register): string {
 }
 
 /** Reads `--from` and `--to` against the register; throws a {@link UsageError} naming the flag at fault. */
-export function releaseRange(register: Register, to: string, from?: string): { from: string; to: string } {
+export function releaseRange(register: Register, givenTo: string, givenFrom?: string): { from: string; to: string } {
+  const to = normalizeReleaseInput(givenTo);
+  const from = givenFrom === undefined ? undefined : normalizeReleaseInput(givenFrom);
   const start = from ?? lowestRelease(register);
   for (const [field, value] of [
     ['to', to],

@@ -99,11 +99,25 @@ describe('sunset check', () => {
     expect(places(report.findings)).toEqual(['.gitlab/security-policies/policy.yml:6 parse-error']);
   });
 
+  it('reads releases as sunset plan does: a bare major, a tag with v, a patch release', async () => {
+    const plain = await json(['check', '.', '--to', '18.0', '--from', '17.0'], uses);
+    for (const [to, from] of [
+      ['18', '17'],
+      ['v18.0', 'v17.0'],
+      ['18.0.2', '17.0.1'],
+    ]) {
+      const read = await json(['check', '.', '--to', to as string, '--from', from as string], uses);
+      expect(read.code, `${to} ${from}`).toBe(plain.code);
+      expect(read.report.range, `${to} ${from}`).toEqual({ from: '17.0', to: '18.0' });
+      expect(read.report.findings).toEqual(plain.report.findings);
+    }
+  });
+
   it('exits 2 with a clear message on bad input', async () => {
     const cases: [string[], RegExp][] = [
       [['check', '.'], /--to <release> is required/],
       [['check', '.', '--to', '99.0'], /"99.0" \(to\) is not a release the register knows/],
-      [['check', '.', '--to', '18'], /"18" \(to\) is not a release; write it as major.minor/],
+      [['check', '.', '--to', '18.x'], /"18.x" \(to\) is not a release; write it as major.minor/],
       [['check', '.', '--to', '17.0', '--from', '18.0'], /--from 18.0 is after --to 17.0/],
       // Without --from, a --to before the register's first release is told as such, with no --from the user never gave.
       [
