@@ -17,6 +17,7 @@ const json = async (args: string[], cwd = uses) => {
     report: JSON.parse(result.stdout) as {
       findings: { ruleId: string; file: string; line: number; severity: string }[];
       summary: { suppressed: number };
+      range: { from: string; to: string };
     },
   };
 };
