@@ -92,9 +92,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   const range = { from, to, ...(offering ? { offering } : {}) };
   const configDir = values['config-dir'] ?? register.settings.config_dir;
   if (values.verbose)
-    io.stderr.write(
-      `sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${to}\n`,
-    );
+    io.stderr.write(`sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${to}\n`);
 
   const paths = positionals.length > 0 ? positionals : ['.'];
   let result: Awaited<ReturnType<typeof runCheck>>;
