@@ -10,6 +10,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface LoadedRegister {
   register: Register;
   source: 'bundle' | 'content';
+  /** The register folders merged in (`--register`), as absolute paths: a scan leaves them out. */
+  folders?: readonly string[];
 }
 
 /**

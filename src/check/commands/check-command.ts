@@ -86,7 +86,9 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (values['update-baseline'] || values.baseline !== undefined)
     ownOutputs.set(baselineFile.absolute, `the baseline (${values['update-baseline'] ? '--update-baseline' : '--baseline'})`);
 
-  const { register, source } = await io.loadRegister();
+  const { register, source, folders } = await io.loadRegister();
+  // A register folder in the repository describes removed features in their own words: not the code's uses.
+  for (const folder of folders ?? []) ownOutputs.set(folder, 'a register folder this run reads (--register)');
   const { from, to } = releaseRange(register, values.to, values.from);
   const only = checkRuleIds(register, values.rule);
   const range = { from, to, ...(offering ? { offering } : {}) };

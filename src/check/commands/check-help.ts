@@ -27,7 +27,8 @@ Options:
   --max-file-size <bytes> skip larger files (default 1048576)
   --project <name>        the project the JSON report names (for sunset readiness); without
                           it, CI_PROJECT_PATH, else the path of the git remote origin
-  --register <dir>        also read the register folder <dir> (sunset import --out); repeatable
+  --register <dir>        also read the register folder <dir> (sunset import --out); repeatable;
+                          the scan leaves the folder out
   --force-exclude         leave out files named as arguments that .gitignore or .sunsetignore
                           ignore, as a walk would (the pre-commit hook sets it: it names
                           every staged file)

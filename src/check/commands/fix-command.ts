@@ -42,14 +42,15 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
-  const { register } = await io.loadRegister();
+  const { register, folders } = await io.loadRegister();
   const range = releaseRange(register, values.to, values.from);
+  const ownOutputs = new Map((folders ?? []).map((folder) => [folder, 'a register folder this run reads (--register)']));
   const configDir = values['config-dir'] ?? register.settings.config_dir;
   const paths = positionals.length > 0 ? positionals : ['.'];
   // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
   let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
-    checked = await runCheck(register, { paths, cwd: io.cwd, range, configDir });
+    checked = await runCheck(register, { paths, cwd: io.cwd, range, configDir, ownOutputs });
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;

@@ -5,6 +5,7 @@
  * returns the merged register, so no command handles it itself. The merging code loads only when the
  * option is given: a plain `sunset check` starts as fast as before.
  */
+import path from 'node:path';
 import type { LoadedRegister } from '../register-source.ts';
 import { type CliIo, UsageError } from './cli-io.ts';
 import type { Command } from './run-command.ts';
@@ -49,7 +50,7 @@ export function withRegisterFolders(io: CliIo, folders: readonly string[]): CliI
     const { formatConflict, mergeRegisterFolders } = await import('../../register/merge/register-folders.ts');
     const { register, conflicts } = await mergeRegisterFolders(base.register, folders, io.cwd);
     for (const conflict of conflicts) io.stderr.write(`sunset: ${formatConflict(conflict)}\n`);
-    return { register, source: base.source };
+    return { register, source: base.source, folders: folders.map((folder) => path.resolve(io.cwd, folder)) };
   };
   return {
     get stdout() {

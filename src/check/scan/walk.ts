@@ -32,8 +32,9 @@ export interface WalkOptions {
   /** Hears the running count of files, so a caller can start work early on a large tree. */
   onFile?: (count: number) => void;
   /**
-   * Files never to list, by absolute path, with the reason: what this run writes (its reports, its
-   * baseline). They go to `ignored`, not `skipped`, so a second run counts exactly what the first did.
+   * Files and folders never to list, by absolute path, with the reason: what this run writes (its reports,
+   * its baseline) and the register folders it reads. They go to `ignored`, not `skipped`, so a second run
+   * counts exactly what the first did.
    */
   exclude?: ReadonlyMap<string, string>;
   /** Also list what `.gitignore` and `.sunsetignore` leave out, in `ignored` (for `--verbose`). */
@@ -152,8 +153,8 @@ export function walk(
           continue;
         }
         const child = `${dir}${path.sep}${name}`;
-        if (isDirectory) visit(child, childRoot, childShown, here);
-        else if (exclude?.has(child)) ignored.push({ path: childShown, reason: exclude.get(child) as string });
+        if (exclude?.has(child)) ignored.push({ path: childShown, reason: exclude.get(child) as string });
+        else if (isDirectory) visit(child, childRoot, childShown, here);
         else if (!seen?.has(child)) {
           seen?.add(child);
           files.push({ absolute: child, path: childShown, rootPath: childRoot });

@@ -112,14 +112,21 @@ describe('sunset check never scans its own output', () => {
     const platform = path.join(REPOS, '..', 'platform', 'data', 'deprecations');
     const imported = await runCli(['import', platform, '--out', 'platform-register'], folder);
     expect(imported.code, imported.stderr).toBe(0);
-    const after = await runCli(
-      ['check', '.', '--to', '18.0', '--format', 'json', '--verbose', '--register', 'platform-register'],
-      folder,
-    );
+    const after = await runCli(['check', '.', '--to', '18.0', '--format', 'json', '--verbose'], folder);
     expect(jsonFindings(after.stdout)).toBe(jsonFindings(before.stdout));
     expect(after.stderr).toMatch(
       /skipped platform-register\/register\/18\.0\/17-5-metrics-rename\.yaml: a Sunset imported register entry/,
     );
+    // A folder given with --register is left out whole, whatever else is kept in it.
+    writeFileSync(path.join(folder, 'platform-register', 'refresh.sh'), 'gitlab-runner register --registration-token "$T"\n');
+    const plain = await runCli(['check', '.', '--to', '18.0', '--format', 'json'], folder);
+    expect(jsonFindings(plain.stdout)).toBeGreaterThan(jsonFindings(before.stdout));
+    const withFolder = ['--to', '18.0', '--register', 'platform-register'];
+    const inFolder = await runCli(['check', '.', ...withFolder, '--format', 'json', '--verbose'], folder);
+    expect(jsonFindings(inFolder.stdout), inFolder.stderr).toBe(jsonFindings(before.stdout));
+    expect(inFolder.stderr).toContain('skipped platform-register: a register folder this run reads (--register)');
+    const fix = await runCli(['fix', '.', ...withFolder, '--dry-run'], folder);
+    expect(fix.stdout).not.toContain('platform-register');
     // An entry of the user's own that only looks alike is read.
     writeFileSync(path.join(folder, 'notes.yaml'), '# Imported by hand\nrun: echo $CI_JOB_JWT\n');
     const own = await runCli(['check', 'notes.yaml', '--to', '18.0', '--format', 'json'], folder);
