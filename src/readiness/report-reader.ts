@@ -6,9 +6,10 @@
  * repeat them.
  */
 import type { CheckRange } from '../check/active-rules.ts';
-import { BlockEncoder } from './finding-block.ts';
+import { BlockEncoder, type EncodedFindings } from './finding-block.ts';
 import type { SpoolPlace, SpoolWriter } from './finding-spool.ts';
 import { readReport } from './read-reports.ts';
+import type { CheckReport } from './report-schema.ts';
 
 /** A report that fits the format, as its summary needs it. */
 export interface ReportRead {
@@ -29,6 +30,35 @@ export interface ReportRead {
   counts: Float64Array;
   /** Where its findings are spooled. */
   place: SpoolPlace;
+}
+
+/**
+ * What a summary needs of one report: its facts, its findings' counts as the thread's encoder gave them
+ * (`encoded`), its list of rules run (`rules`, an index into the thread's lists, or -1) and where its findings
+ * are spooled.
+ */
+export function reportRead(
+  index: number,
+  report: CheckReport,
+  encoded: EncodedFindings,
+  rules: number,
+  place: SpoolPlace,
+): ReportRead {
+  return {
+    index,
+    ...(report.project !== undefined ? { project: report.project } : {}),
+    ...(report.time !== undefined ? { time: report.time } : {}),
+    ...(report.commit !== undefined ? { commit: report.commit } : {}),
+    range: report.range,
+    toolVersion: report.tool.version,
+    ...(report.register ? { registerVersion: report.register.version } : {}),
+    summary: report.summary,
+    rules,
+    findings: report.findings.length,
+    errors: encoded.errors,
+    counts: encoded.counts,
+    place,
+  };
 }
 
 /** What a thread read since its last batch. */
@@ -66,21 +96,8 @@ export class ReportReader {
     }
     const { report } = result;
     const encoded = this.#encoder.encode(report.findings);
-    this.#batch.reads.push({
-      index,
-      ...(report.project !== undefined ? { project: report.project } : {}),
-      ...(report.time !== undefined ? { time: report.time } : {}),
-      ...(report.commit !== undefined ? { commit: report.commit } : {}),
-      range: report.range,
-      toolVersion: report.tool.version,
-      ...(report.register ? { registerVersion: report.register.version } : {}),
-      summary: report.summary,
-      rules: report.rules ? this.#ruleList(report.rules) : -1,
-      findings: report.findings.length,
-      errors: encoded.errors,
-      counts: encoded.counts,
-      place: this.#spool.append(encoded.bytes),
-    });
+    const rules = report.rules ? this.#ruleList(report.rules) : -1;
+    this.#batch.reads.push(reportRead(index, report, encoded, rules, this.#spool.append(encoded.bytes)));
   }
 
   /** What was read since the last call. */

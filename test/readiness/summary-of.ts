@@ -1,5 +1,5 @@
 import { BlockEncoder } from '../../src/readiness/finding-block.ts';
-import type { ReportRead } from '../../src/readiness/report-reader.ts';
+import { reportRead } from '../../src/readiness/report-reader.ts';
 import type { CheckReport } from '../../src/readiness/report-schema.ts';
 import { type InternTable, internRule, type ReportSummary, summarize } from '../../src/readiness/report-summary.ts';
 
@@ -15,21 +15,7 @@ export function summaryOf(
 ): ReportSummary {
   const encoder = new BlockEncoder();
   const encoded = encoder.encode(report.findings);
-  const read: ReportRead = {
-    index: 0,
-    ...(report.project !== undefined ? { project: report.project } : {}),
-    ...(report.time !== undefined ? { time: report.time } : {}),
-    ...(report.commit !== undefined ? { commit: report.commit } : {}),
-    range: report.range,
-    toolVersion: report.tool.version,
-    ...(report.register ? { registerVersion: report.register.version } : {}),
-    summary: report.summary,
-    rules: -1,
-    findings: report.findings.length,
-    errors: encoded.errors,
-    counts: encoded.counts,
-    place: { spool: 0, offset: 0, length: encoded.bytes.length },
-  };
+  const read = reportRead(0, report, encoded, -1, { spool: 0, offset: 0, length: encoded.bytes.length });
   const numbers = encoder.tables.rules.map((id) => internRule(intern, id));
   return summarize(read, file, problems, intern, numbers);
 }
