@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterData } from '../../src/register/load.ts';
 import { createRegister } from '../../src/register/register.ts';
 import type { ApiEndpoint } from '../../src/schemas/api-endpoint.ts';
-import { makeEntry } from './entry-fixture.ts';
+import { makeEntry, registerData } from './entry-fixture.ts';
 
-const data: RegisterData = {
+const data = registerData({
   entries: [
     makeEntry({ id: 'in-16-9', removed_in: '16.9', names: { variables: ['OLD_VAR'] } }),
     makeEntry({ id: 'in-16-10', removed_in: '16.10', area: 'tokens', breaking: true, endpoints: ['jwks'] }),
@@ -12,15 +11,10 @@ const data: RegisterData = {
     makeEntry({ id: 'in-18-0', removed_in: '18.0', area: 'tokens' }),
   ],
   areas: [],
-  releases: ['15.4', '16.9', '16.10', '17.0', '18.0'].map((release) => ({ release })),
-  endpoints: [],
-  limits: [],
-  errors: [],
+  releases: ['15.4', '16.9', '16.10', '17.0', '18.0'],
   flags: { beta_since: '16.7', flags: [] },
-  sdks: [],
   settings: { base_url: 'https://platform.example.com', config_dir: '.gitlab', site_url: 'https://sunset.example.com' },
-  sources: new Map(),
-};
+});
 const register = createRegister(data);
 const ids = (entries: { id: string }[]) => entries.map((found) => found.id);
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterData } from '../../../src/register/load.ts';
 import { BUILT_IN, mergeRegisters } from '../../../src/register/merge/merge-registers.ts';
 import type { RegisterFolder } from '../../../src/register/merge/read-register-folder.ts';
 import { createRegister } from '../../../src/register/register.ts';
 import type { RegisterEntryInput } from '../../../src/schemas/register-entry.ts';
-import { makeEntry } from '../entry-fixture.ts';
+import { makeEntry, registerData } from '../entry-fixture.ts';
 
-const base: RegisterData = {
+const base = registerData({
   entries: [
     makeEntry({
       id: 'jwt-removed',
@@ -19,15 +18,11 @@ const base: RegisterData = {
     makeEntry({ id: 'other-release', removed_in: '16.0', names: { variables: ['CI_JOB_JWT_V2'] } }),
   ],
   areas: [{ id: 'ci', title: 'CI/CD pipelines', description: 'Pipelines.' }],
-  releases: [{ release: '16.0' }, { release: '17.0' }, { release: '18.0' }],
-  endpoints: [],
-  limits: [],
-  errors: [],
+  releases: ['16.0', '17.0', '18.0'],
   flags: { beta_since: '16.0', flags: [] },
-  sdks: [],
   settings: { base_url: 'https://p', config_dir: '.gitlab', site_url: 'https://s' },
   sources: new Map([['entry:jwt-removed', 'register/17.0/jwt-removed.yaml']]),
-};
+});
 
 function imported(fields: Partial<RegisterEntryInput> & Pick<RegisterEntryInput, 'id' | 'removed_in'>) {
   return makeEntry({

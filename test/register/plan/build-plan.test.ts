@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterData } from '../../../src/register/load.ts';
 import { buildPlan, requirePlan } from '../../../src/register/plan/build-plan.ts';
 import { PlanError } from '../../../src/register/plan/release-input.ts';
 import { planToMarkdown } from '../../../src/register/plan/render/plan-markdown.ts';
 import { entryUrl } from '../../../src/register/plan/site-links.ts';
 import { createRegister } from '../../../src/register/register.ts';
-import { makeEntry } from '../entry-fixture.ts';
+import { makeEntry, registerData } from '../entry-fixture.ts';
 
 const rule = {
   kind: 'ci-variable',
@@ -14,7 +13,7 @@ const rule = {
   near_miss: { file: '.gitlab-ci.yml', text: 'job:\n  script: echo $OLD_VARS\n' },
 } as const;
 
-const data: RegisterData = {
+const data = registerData({
   entries: [
     makeEntry({ id: 'old-in-16', removed_in: '16.0' }),
     makeEntry({ id: 'quiet-in-17', removed_in: '17.0' }),
@@ -28,15 +27,8 @@ const data: RegisterData = {
     { id: 'ci', title: 'CI/CD pipelines', description: 'd' },
     { id: 'tokens', title: 'Tokens', description: 'd' },
   ],
-  releases: ['15.4', '16.0', '16.11', '17.0', '17.5', '18.0'].map((release) => ({ release })),
-  endpoints: [],
-  limits: [],
-  errors: [],
-  flags: { beta_since: '0.0', flags: [] },
-  sdks: [],
-  settings: { base_url: 'https://platform.example.com', config_dir: '.gitlab', site_url: 'https://sunset.example.com/' },
-  sources: new Map(),
-};
+  releases: ['15.4', '16.0', '16.11', '17.0', '17.5', '18.0'],
+});
 const register = createRegister(data);
 const keys = (groups: { items: { key: string }[] }[]) => groups.flatMap((group) => group.items.map((item) => item.key));
 

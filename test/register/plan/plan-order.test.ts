@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterData } from '../../../src/register/load.ts';
 import { buildPlan, requirePlan } from '../../../src/register/plan/build-plan.ts';
 import { PlanError, planProblems } from '../../../src/register/plan/release-input.ts';
 import { createRegister } from '../../../src/register/register.ts';
 import { compareReleases, parseRelease } from '../../../src/register/releases.ts';
 import type { RegisterEntry } from '../../../src/schemas/register-entry.ts';
-import { makeEntry } from '../entry-fixture.ts';
+import { makeEntry, registerData } from '../entry-fixture.ts';
 
 /**
  * The order of a checklist, which readers tick from the top: areas with breaking items first, then as the
  * areas file lists them (an area it does not list last, under its id); inside an area breaking items
  * first, then by release, then by id. And what a refused plan says, field by field.
  */
-const data: RegisterData = {
+const data = registerData({
   entries: [
     makeEntry({ id: 'z-quiet-17-0', removed_in: '17.0', area: 'ci' }),
     makeEntry({ id: 'a-quiet-17-5', removed_in: '17.5', area: 'ci' }),
@@ -29,15 +28,8 @@ const data: RegisterData = {
     { id: 'tokens', title: 'Tokens', description: 'd' },
     { id: 'ci', title: 'CI/CD pipelines', description: 'd' },
   ],
-  releases: ['16.11', '17.0', '17.5', '18.0', '20.0'].map((release) => ({ release })),
-  endpoints: [],
-  limits: [],
-  errors: [],
-  flags: { beta_since: '0.0', flags: [] },
-  sdks: [],
-  settings: { base_url: 'https://platform.example.com', config_dir: '.gitlab', site_url: 'https://sunset.example.com/' },
-  sources: new Map(),
-};
+  releases: ['16.11', '17.0', '17.5', '18.0', '20.0'],
+});
 const register = createRegister(data);
 
 describe('the order of a checklist', () => {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterData } from '../../../src/register/load.ts';
 import { buildPlan } from '../../../src/register/plan/build-plan.ts';
 import { renderPlanHtml } from '../../../src/register/plan/render/plan-html.ts';
 import { planToMarkdown } from '../../../src/register/plan/render/plan-markdown.ts';
 import { planJson, planText } from '../../../src/register/plan/render/plan-text.ts';
 import { legsThrough, stopsBetween } from '../../../src/register/plan/upgrade-legs.ts';
 import { createRegister } from '../../../src/register/register.ts';
-import { makeEntry } from '../entry-fixture.ts';
+import { makeEntry, registerData } from '../entry-fixture.ts';
 
 const stops = [{ release: '16.3' }, { release: '16.7', note: 'Let **background migrations** finish.' }, { release: '17.3' }];
-const data: RegisterData = {
+const data = registerData({
   entries: [
     makeEntry({ id: 'at-16-1', removed_in: '16.1' }),
     makeEntry({ id: 'at-16-3', removed_in: '16.3', breaking: true }),
@@ -23,17 +22,10 @@ const data: RegisterData = {
       sources: [{ file: 'd/x.yml', item: 0, issue_url: 'https://i/9', resolution_role: 'Admin' }],
     }),
   ],
-  areas: [{ id: 'ci', title: 'CI/CD pipelines', description: 'd' }],
-  releases: ['16.0', '16.1', '16.3', '16.5', '17.0', '17.5'].map((release) => ({ release })),
-  endpoints: [],
-  limits: [],
-  errors: [],
-  flags: { beta_since: '0.0', flags: [] },
-  sdks: [],
+  releases: ['16.0', '16.1', '16.3', '16.5', '17.0', '17.5'],
   settings: { base_url: 'https://p', config_dir: '.gitlab', site_url: 'https://s' },
-  sources: new Map(),
   upgradeStops: stops,
-};
+});
 const register = createRegister(data);
 const keys = (groups: { items: { key: string }[] }[]) => groups.flatMap((group) => group.items.map((item) => item.key)).sort();
 const palette = { bold: (text: string) => text, dim: (text: string) => text, red: (text: string) => text };

@@ -3,22 +3,20 @@ import { buildPlan } from '../../../../src/register/plan/build-plan.ts';
 import { renderPlanHtml } from '../../../../src/register/plan/render/plan-html.ts';
 import { createRegister } from '../../../../src/register/register.ts';
 import { makeEntry } from '../../../site/entry-fixture.ts';
+import { registerData } from '../../entry-fixture.ts';
 
-const register = createRegister({
-  entries: [
-    makeEntry({ id: 'now-breaking', title: 'Now <breaking>', removed_in: '17.0' }),
-    makeEntry({ id: 'later', title: 'Later', removed_in: '18.0', breaking: false }),
-  ],
-  areas: [{ id: 'ci', title: 'CI/CD pipelines', description: '.' }],
-  releases: [{ release: '16.0' }, { release: '17.0' }, { release: '18.0' }],
-  endpoints: [],
-  limits: [],
-  errors: [],
-  flags: { beta_since: '16.0', flags: [] },
-  sdks: [],
-  settings: { base_url: 'https://p.test', config_dir: '.gitlab', site_url: 'https://s.test' },
-  sources: new Map(),
-});
+const register = createRegister(
+  registerData({
+    entries: [
+      makeEntry({ id: 'now-breaking', title: 'Now <breaking>', removed_in: '17.0' }),
+      makeEntry({ id: 'later', title: 'Later', removed_in: '18.0', breaking: false }),
+    ],
+    areas: [{ id: 'ci', title: 'CI/CD pipelines', description: '.' }],
+    releases: ['16.0', '17.0', '18.0'],
+    flags: { beta_since: '16.0', flags: [] },
+    settings: { base_url: 'https://p.test', config_dir: '.gitlab', site_url: 'https://s.test' },
+  }),
+);
 
 describe('renderPlanHtml', () => {
   it('renders both lists with a checkbox per item and the hosted note', () => {
