@@ -38,6 +38,25 @@ async function stop(server: RunningServer): Promise<void> {
   await server.close();
 }
 
+/**
+ * Starts a server on the data directory a first server left, after running `sql` (with `values`) on its data
+ * file: `started`, or the message the start was refused with.
+ */
+async function startAfter(sql: string, values: unknown[] = []): Promise<string> {
+  const dir = scratch();
+  await stop(await start(dir));
+  const db = new DatabaseSync(path.join(dir, DATA_FILE));
+  db.prepare(sql).run(...(values as never[]));
+  db.close();
+  return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
+    async (server) => {
+      await server.close();
+      return 'started';
+    },
+    (error: Error) => error.message,
+  );
+}
+
 const KEYS = '/api/v4/projects/1/error_tracking/client_keys';
 const token = { 'PRIVATE-TOKEN': 'demo-maintainer-token' };
 const keyIds = async (server: RunningServer) =>
@@ -185,51 +204,23 @@ describe('a data directory across restarts in one process', () => {
   });
 
   it('refuses a data file with a damaged row, naming the file and the row', async () => {
-    const damaged = async (sql: string) => {
-      const dir = scratch();
-      await stop(await start(dir));
-      const db = new DatabaseSync(path.join(dir, DATA_FILE));
-      db.exec(sql);
-      db.close();
-      return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
-        async (server) => {
-          await server.close();
-          return 'started';
-        },
-        (error: Error) => error.message,
-      );
-    };
-    expect(await damaged("UPDATE state SET value = '{not json' WHERE key = (SELECT key FROM state LIMIT 1)")).toMatch(
+    expect(await startAfter("UPDATE state SET value = '{not json' WHERE key = (SELECT key FROM state LIMIT 1)")).toMatch(
       /reference\.sqlite.*state.*not valid JSON/,
     );
-    expect(await damaged("UPDATE journal SET entry = '{not json' WHERE seq = (SELECT min(seq) FROM journal)")).toMatch(
+    expect(await startAfter("UPDATE journal SET entry = '{not json' WHERE seq = (SELECT min(seq) FROM journal)")).toMatch(
       /reference\.sqlite.*journal/,
     );
   });
 
   it('refuses a row of the wrong shape, naming the row and the field', async () => {
-    const damaged = async (sql: string, values: unknown[] = []) => {
-      const dir = scratch();
-      await stop(await start(dir));
-      const db = new DatabaseSync(path.join(dir, DATA_FILE));
-      db.prepare(sql).run(...(values as never[]));
-      db.close();
-      return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
-        async (server) => {
-          await server.close();
-          return 'started';
-        },
-        (error: Error) => error.message,
-      );
-    };
-    expect(await damaged("INSERT INTO state VALUES ('somebody/else', '1')")).toMatch(
+    expect(await startAfter("INSERT INTO state VALUES ('somebody/else', '1')")).toMatch(
       /reference\.sqlite.*state row "somebody\/else".*a key this reference does not keep/,
     );
-    expect(await damaged("INSERT INTO state VALUES ('analytics/usage/10/2026-01', '-3')")).toMatch(
+    expect(await startAfter("INSERT INTO state VALUES ('analytics/usage/10/2026-01', '-3')")).toMatch(
       /state row "analytics\/usage\/10\/2026-01"/,
     );
     expect(
-      await damaged('INSERT INTO journal (entry) VALUES (?)', [
+      await startAfter('INSERT INTO journal (entry) VALUES (?)', [
         encodeJournalEntry({ kind: 'made-up' } as unknown as JournalEntry),
       ]),
     ).toMatch(/reference\.sqlite.*journal row \d+ \(made-up\)/);
