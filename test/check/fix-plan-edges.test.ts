@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type FixableRule, fixText, isFixable } from '../../src/check/fix-plan.ts';
+import { fixText, isFixable } from '../../src/check/fix-plan.ts';
 import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
+import { fixableRule } from './active-rule.ts';
 
 /**
  * Where a mechanical fix edits: at the subject the match points to, or, when the match points just before
@@ -9,11 +10,7 @@ import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
  */
 const layout = { configDir: '.gitlab' };
 const sample = { file: 'x', text: 'x' };
-const rule = (entryId: string, fields: Record<string, unknown>): FixableRule => {
-  const parsed = detectRuleSchema.parse({ example: sample, near_miss: sample, ...fields });
-  if (!isFixable(parsed)) throw new Error('rule has no fix');
-  return { entryId, rule: parsed };
-};
+const rule = fixableRule;
 const mode = rule('mode', {
   kind: 'yaml-key',
   files: ['a.yml'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type FixableRule, fixText, isFixable } from '../../src/check/fix-plan.ts';
-import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
+import { fixText } from '../../src/check/fix-plan.ts';
+import { fixableRule } from './active-rule.ts';
 
 /**
  * What a fix holds back for a person, and how it renames GraphQL: a variable whose new name is already set,
@@ -9,12 +9,7 @@ import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
  * one; a byte order mark is kept out of the offsets and in the result.
  */
 const layout = { configDir: '.gitlab' };
-const sample = { file: 'x', text: 'x' };
-const rule = (entryId: string, fields: Record<string, unknown>): FixableRule => {
-  const parsed = detectRuleSchema.parse({ example: sample, near_miss: sample, ...fields });
-  if (!isFixable(parsed)) throw new Error('rule has no fix');
-  return { entryId, rule: parsed };
-};
+const rule = fixableRule;
 const variable = rule('var', { kind: 'ci-variable', name: 'OLD_NAME', fix: { replace_with: 'NEW_NAME' } });
 const other = rule('other', { kind: 'ci-variable', name: 'OLD_TWO', fix: { replace_with: 'NEW_TWO' } });
 const field = (element: string) =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits, type FixableRule, fixText, isFixable, planEdits, ruleSubject } from '../../src/check/fix-plan.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
+import { fixableRule } from './active-rule.ts';
 
 const register = await loadRegister();
 const layout = { configDir: '.gitlab' };
@@ -10,11 +11,7 @@ const fixable: FixableRule[] = register.entries.flatMap((entry) =>
   entry.detect.flatMap((rule) => (isFixable(rule) ? [{ entryId: entry.id, rule }] : [])),
 );
 const sample = { file: 'x', text: 'x' };
-const rule = (fields: Record<string, unknown>): FixableRule => {
-  const parsed = detectRuleSchema.parse({ example: sample, near_miss: sample, ...fields });
-  if (!isFixable(parsed)) throw new Error('rule has no fix');
-  return { entryId: 'e', rule: parsed };
-};
+const rule = (fields: Record<string, unknown>): FixableRule => fixableRule('e', fields);
 
 describe('mechanical fixes', () => {
   it('are carried by exactly these entries (one-to-one renames)', () => {
