@@ -2,32 +2,14 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../src/reference/browser/world-journal.ts';
 import { decodeJournalEntry, encodeJournalEntry } from '../../../src/reference/host/journal-codec.ts';
+import { trackedEntry } from './journal-fixture.ts';
 
 /**
  * What the journal codec makes of what it is handed, beyond the round trip journal-codec.test.ts holds: a
  * row is decoded as it is stored, and only a stored tracked entry is turned back into events, so a row that
  * is something else reaches the row checks as it was written.
  */
-const event = (index: number) => ({
-  docEncoding: null,
-  docHost: 'shop.example.com',
-  docPath: `/p${index}`,
-  docSearch: null,
-  eventType: 'pageview',
-  localTzOffset: null,
-  pageTitle: 'Page',
-  src: null,
-  utcTime: 1_700_000_000_000 + index,
-  vpSize: null,
-  apiKey: 'demo-app',
-  userAnonymousId: 'u',
-});
-const tracked = {
-  kind: 'tracked',
-  projectId: 1,
-  receivedAt: 1_700_000_000_000,
-  events: Array.from({ length: 20 }, (_, index) => event(index)),
-} as unknown as JournalEntry;
+const tracked = trackedEntry(20);
 
 describe('the journal codec', () => {
   it('stores tracked events as rows of values: smaller than the same objects compressed', () => {

@@ -2,26 +2,9 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../src/reference/browser/world-journal.ts';
 import { decodeJournalEntry, encodeJournalEntry } from '../../../src/reference/host/journal-codec.ts';
+import { trackedEntry } from './journal-fixture.ts';
 
-const tracked: JournalEntry = {
-  kind: 'tracked',
-  projectId: 1,
-  receivedAt: 1_700_000_000_000,
-  events: Array.from({ length: 50 }, (_, index) => ({
-    docEncoding: null,
-    docHost: 'shop.example.com',
-    docPath: `/p${index}`,
-    docSearch: null,
-    eventType: 'pageview',
-    localTzOffset: index % 2 ? 60 : null,
-    pageTitle: 'Page',
-    src: null,
-    utcTime: 1_700_000_000_000 + index,
-    vpSize: null,
-    apiKey: 'demo-app',
-    userAnonymousId: 'u',
-  })),
-};
+const tracked = trackedEntry(50);
 
 describe('journal entries as the data directory stores them', () => {
   it('come back as they went in, tracked events included', () => {
