@@ -45,6 +45,13 @@ describe.each(NODES)('the installed package on %s', (_label, node) => {
     expect(result.code, result.stderr + result.stdout).toBe(0);
   });
 
+  it('checks the project it is installed in without reading its own package (no .gitignore there)', () => {
+    const result = sunset(['check', '.', '--to', '18.0', '--format', 'json', '--verbose']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { findings: unknown[] }).findings).toEqual([]);
+    expect(result.stderr).toContain('node_modules: installed dependencies');
+  });
+
   it.skipIf(process.platform === 'win32')('keeps compiled code in a cache directory of its user alone', () => {
     const checkWithTmp = (tmp: string) => {
       const { NODE_COMPILE_CACHE: _, ...env } = process.env;

@@ -45,8 +45,8 @@ ${SEVERITY_RULE.replace(/^/gm, '  ')}
 What is read:
   Files are walked honouring .gitignore (at every level) and .sunsetignore (same syntax);
   a file named as an argument is read even when ignored, unless --force-exclude is given;
-  .git is never entered, symbolic links are not followed, binary files and files over the
-  size limit are skipped. Sunset's own output is never read: the files this run writes
+  .git and node_modules are never entered, symbolic links are not followed, binary files
+  and files over the size limit are skipped. Sunset's own output is never read: the files this run writes
   (--output, --report, the baseline) and any file that is a Sunset report (SARIF, JSON,
   code-quality, JUnit), baseline or register entry sunset import wrote, wherever it lies.
   All rule anchors are searched in one pass; only files that contain one are parsed and

@@ -77,7 +77,8 @@ function forcedOut(file: string, base: string, isRepository: boolean): string | 
 
 /**
  * Lists the files under the given paths, honouring `.gitignore` and `.sunsetignore` at every level
- * (and those above a scanned directory up to its repository root) and never entering `.git`.
+ * (and those above a scanned directory up to its repository root) and never entering `.git` or
+ * `node_modules`.
  * A file named on the command line is read even when ignored (unless `forceExclude`), and must be
  * readable: a named file that cannot be read is an error, not a skip. Symbolic links are not followed.
  * Paths are built by joining names, not by `path.relative`, because the walk visits every file.
@@ -140,6 +141,12 @@ export function walk(
       for (const entry of entries) {
         const name = entry.name;
         if (name === '.git') continue;
+        // Installed dependencies are not the repository's code, and Sunset's own package (its register among
+        // them) lies there: a project without a .gitignore would otherwise fail on the tool itself.
+        if (name === 'node_modules' && entry.isDirectory()) {
+          if (listIgnored) ignored.push({ path: shown === '.' ? name : `${shown}/${name}`, reason: 'installed dependencies' });
+          continue;
+        }
         const childRoot = join(rootRel, name);
         const childShown = shown === '.' ? name : `${shown}/${name}`;
         if (entry.isSymbolicLink()) {

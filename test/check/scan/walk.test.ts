@@ -27,6 +27,22 @@ describe('walk', () => {
     expect(paths(root)).toEqual(['.gitignore', '.sunsetignore', 'a.js', 'sub/.gitignore', 'sub/b.js', 'sub/keep.log']);
   });
 
+  it('never enters node_modules, at any level, and says so with listIgnored', () => {
+    const root = tempTree({
+      'a.js': '',
+      'node_modules/sunset-register/lib/register.json': '',
+      'packages/app/node_modules/dep/index.js': '',
+      'packages/app/main.js': '',
+      'docs/node_modules.md': '',
+    });
+    expect(paths(root)).toEqual(['a.js', 'docs/node_modules.md', 'packages/app/main.js']);
+    expect(
+      walk(['.'], root, { listIgnored: true })
+        .ignored.map((note) => note.path)
+        .sort(),
+    ).toEqual(['node_modules', 'packages/app/node_modules']);
+  });
+
   it('applies ignore files above a scanned folder, up to the repository root', () => {
     const root = tempTree({ '.git/HEAD': '', '.gitignore': 'generated.js\n', 'src/generated.js': '', 'src/main.js': '' });
     expect(paths(root, ['src'])).toEqual(['src/main.js']);
