@@ -1,4 +1,5 @@
-import { loadPagefind, resultHtml, searchSite } from './pagefind-client.ts';
+import { loadPagefind, resultHtml, type SiteSearch, searchSite, searchTerm } from './pagefind-client.ts';
+import { answerStatus, nothingFoundHtml } from './search-messages.ts';
 
 /** Results the header's drop-down shows; the full list is one link away on /search/. */
 const SHOWN = 6;
@@ -29,7 +30,7 @@ export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement)
       say('');
       return;
     }
-    let search: Awaited<ReturnType<Awaited<typeof api>['debouncedSearch']>>;
+    let search: SiteSearch | null;
     try {
       search = await searchSite(await api, term, {});
     } catch {
@@ -42,15 +43,18 @@ export function bindHeaderSearch(form: HTMLFormElement, input: HTMLInputElement)
     if (input.value.trim() !== term) return; // typed on while the results loaded
     const all = `/search/?q=${encodeURIComponent(term)}`;
     const total = search.results.length;
+    const words = searchTerm(term).split(' ');
+    // A partial answer says so above its list, as the search page's status does.
+    const partial = search.partial ? `<p>No page has every word; these have some of them, most words first.</p>` : '';
     panel.innerHTML =
       total === 0
-        ? `<p>Nothing found.</p>`
-        : `<ol>${results.map(resultHtml).join('')}</ol><p><a href="${all}">All ${total} result${total === 1 ? '' : 's'}</a></p>`;
+        ? `<p>Nothing found.</p>${nothingFoundHtml()}`
+        : `${partial}<ol>${results.map((result) => resultHtml(result, words)).join('')}</ol><p><a href="${all}">All ${total} result${total === 1 ? '' : 's'}</a></p>`;
     panel.hidden = false;
     say(
       total === 0
-        ? `Nothing found for “${term}”.`
-        : `${total} result${total === 1 ? '' : 's'} for “${term}”${total > SHOWN ? `, ${SHOWN} shown` : ''}. Down arrow to go through them.`,
+        ? `${answerStatus(search, term)}.`
+        : `${answerStatus(search, term)}${total > SHOWN ? `, ${SHOWN} shown` : ''}. Down arrow to go through them.`,
     );
   };
   const links = () => [...panel.querySelectorAll<HTMLAnchorElement>('a')];

@@ -1,5 +1,7 @@
 import { escapeHtml, renderInline } from '../site/markdown.ts';
 import { PATH_FILTER, queryPathKey } from '../site/path-search-keys.ts';
+import { rankByWordsHeld } from './most-words-ranking.ts';
+import { contentWords, withoutSigils } from './query-words.ts';
 
 /** The part of Pagefind's browser API the site uses. */
 export interface PagefindResultData {
@@ -12,12 +14,23 @@ export interface PagefindResultData {
 /** One hit of a search, its data loaded on demand. */
 export interface PagefindResult {
   id: string;
+  /** How well the page answers the search, higher is better. */
+  score?: number;
   data(): Promise<PagefindResultData>;
 }
 
 /** One search's answer: every hit, each loaded on demand. */
 export interface PagefindSearch {
   results: PagefindResult[];
+}
+
+/** The site's answer to a query: Pagefind's, or, when no page holds every word, the pages holding most. */
+export interface SiteSearch extends PagefindSearch {
+  /**
+   * Set when no page holds every word of the query: the results hold some of them, those holding more
+   * first. Each result's words are in `held`, by result id.
+   */
+  partial?: { words: string[]; held: Map<string, string[]> };
 }
 
 /** Pagefind's module as the site uses it. */
@@ -66,35 +79,56 @@ export function resultType(url: string): string {
 }
 
 /**
- * A query as the index reads it. Paths are indexed one segment a word (`/api/ v4/ projects/ …`, see
- * search-text.ts), so a path the reader types in any spelling (`/api/v4/projects/:id/…`, `projects/{id}/…`,
- * without the leading slash) is searched for by its segments. A path parameter (`:id`, `{project_id}`) is
- * left out: readers name it as they like, and the segments around it find the page.
+ * A query as the index reads it. A variable's `$` or `${…}` is left out, and so are quotes and backticks
+ * around a pasted value, and the words every question is made of ("how do I …", see query-words.ts). Paths
+ * are indexed one segment a word (`/api/ v4/ projects/ …`, see search-text.ts), so a path the reader types in
+ * any spelling (`/api/v4/projects/:id/…`, `projects/{id}/…`, without the leading slash) is searched for by
+ * its segments. A path parameter (`:id`, `{project_id}`) is left out: readers name it as they like, and the
+ * segments around it find the page.
  */
 export function searchTerm(query: string): string {
-  if (!query.includes('/')) return query.trim();
-  return query
-    .split(/[/\s]+/)
-    .filter((segment) => segment !== '' && !/^(:\w+|\{[^}]*\})$/.test(segment))
-    .join(' ');
+  const bare = withoutSigils(query).replace(/["`]/g, ' ');
+  if (!bare.includes('/')) return contentWords(bare).join(' ');
+  const segments = bare.split(/[/\s]+/).filter((segment) => segment !== '' && !/^(:\w+|\{[^}]*\})$/.test(segment));
+  return contentWords(segments.join(' ')).join(' ');
+}
+
+/**
+ * The pages holding most of the words of a search that found nothing with all of them (see
+ * most-words-ranking.ts); null when the query has one word, since fewer words than one find nothing.
+ */
+async function mostWords(api: PagefindApi, term: string, filters: Record<string, string>): Promise<SiteSearch | null> {
+  const words = [...new Set(term.split(' ').filter((word) => word !== ''))];
+  if (words.length < 2) return null;
+  const answers = await Promise.all(
+    words.map(async (word) => ({ word, results: (await api.search(word, { filters })).results })),
+  );
+  const ranked = rankByWordsHeld(answers);
+  if (ranked.length === 0) return null;
+  return {
+    results: ranked.map((hit) => hit.result),
+    partial: { words, held: new Map(ranked.map((hit) => [hit.result.id, hit.words])) },
+  };
 }
 
 /**
  * Searches the site the way its search boxes do: the query as the index reads it ({@link searchTerm}), and,
  * when it holds an endpoint's path, the pages of that endpoint first, found by the path's key whatever its
- * spelling (see path-search-keys.ts). Resolves to null when a newer search replaced this one.
+ * spelling (see path-search-keys.ts). When no page holds every word, the pages holding most of them answer,
+ * marked `partial`. Resolves to null when a newer search replaced this one.
  */
 export async function searchSite(
   api: PagefindApi,
   query: string,
   filters: Record<string, string>,
   debounce = 150,
-): Promise<PagefindSearch | null> {
-  const found = await api.debouncedSearch(searchTerm(query), { filters }, debounce);
+): Promise<SiteSearch | null> {
+  const term = searchTerm(query);
+  const found = await api.debouncedSearch(term, { filters }, debounce);
+  if (found && found.results.length === 0) return (await mostWords(api, term, filters)) ?? found;
   const key = queryPathKey(query);
   if (!found || key === undefined) return found;
-  const byKey = async (value: string) =>
-    (await api.search(searchTerm(query), { filters: { ...filters, [PATH_FILTER]: value } })).results;
+  const byKey = async (value: string) => (await api.search(term, { filters: { ...filters, [PATH_FILTER]: value } })).results;
   let endpoints = await byKey(key);
   // A method that does not match (`GET` for a POST-only path) still finds the path.
   if (endpoints.length === 0 && key.includes(' ')) endpoints = await byKey(key.slice(key.indexOf(' ') + 1));
@@ -113,11 +147,31 @@ function joinPaths(excerpt: string): string {
 }
 
 /**
- * One result as list-item HTML: its title (its inline Markdown rendered), a line with badges (Breaking,
- * the release) and its type, and Pagefind's excerpt (already escaped by Pagefind, with `<mark>` around the
- * hits).
+ * Text with the words of a query marked where a word of the text starts with one (so `token` marks
+ * `tokens`), escaped for HTML. Words of one character are not marked: they would light up every line.
  */
-export function resultHtml(result: PagefindResultData): string {
+export function markWords(text: string, words: readonly string[]): string {
+  const wanted = [...new Set(words.map((word) => word.toLowerCase()).filter((word) => word.length > 1))]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (wanted.length === 0) return escapeHtml(text);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${wanted.join('|')})[\\p{L}\\p{N}_]*`, 'giu');
+  let html = '';
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    html += `${escapeHtml(text.slice(at, match.index))}<mark>${escapeHtml(match[0])}</mark>`;
+    at = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(at));
+}
+
+/**
+ * One result as list-item HTML: its title (its inline Markdown rendered), a line with badges (Breaking,
+ * the release) and its type, and a quote: the page's summary where it gives one (register entries, error
+ * conditions), with the query's words marked, else Pagefind's excerpt (already escaped by Pagefind, with
+ * `<mark>` around the hits).
+ */
+export function resultHtml(result: PagefindResultData, words: readonly string[] = []): string {
   const release = result.filters?.release?.[0];
   const badges = [
     result.meta.breaking === 'yes' ? '<span class="badge badge-breaking">Breaking</span>' : '',
@@ -126,9 +180,10 @@ export function resultHtml(result: PagefindResultData): string {
   const title = result.meta.markdown_title
     ? renderInline(result.meta.markdown_title, { links: false })
     : escapeHtml(result.meta.title ?? result.url);
+  const quote = result.meta.summary ? markWords(result.meta.summary, words) : joinPaths(result.excerpt);
   return [
     `<li><a href="${escapeHtml(result.url)}">${title}</a>`,
     `<div class="result-meta">${badges}<span>${escapeHtml(resultType(result.url))}</span></div>`,
-    `<p>${joinPaths(result.excerpt)}</p></li>`,
+    `<p>${quote}</p></li>`,
   ].join('');
 }

@@ -6,6 +6,7 @@ import { type Area, areasFileSchema } from '../schemas/area.ts';
 import { type ErrorCondition, errorsFileSchema } from '../schemas/error-condition.ts';
 import { flagsFileSchema } from '../schemas/feature-flag.ts';
 import { type Limit, limitsFileSchema } from '../schemas/limit.ts';
+import { otherNamesFileSchema } from '../schemas/other-names.ts';
 import { type RegisterEntry, registerEntrySchema } from '../schemas/register-entry.ts';
 import { type ReleaseInfo, releasesFileSchema } from '../schemas/releases-file.ts';
 import { type SdkSupport, sdksFileSchema } from '../schemas/sdk-support.ts';
@@ -14,6 +15,7 @@ import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { checkIntegrity } from './integrity.ts';
 import type { RegisterConflict } from './merge/merge-registers.ts';
+import { attachOtherNames, OTHER_NAMES_FILE } from './other-names.ts';
 import { locate, parsePath, readYamlWith } from './yaml-source.ts';
 
 /** Everything in `content/` that is data (guides and examples excepted). */
@@ -61,12 +63,13 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
   const problems: ContentProblem[] = [];
   const label = (file: string) => path.join(path.basename(contentDir), file);
 
-  async function readOne<T extends z.ZodType>(schema: T, relative: string): Promise<z.output<T> | undefined> {
+  async function readOne<T extends z.ZodType>(schema: T, relative: string, optional = false): Promise<z.output<T> | undefined> {
     const file = path.join(contentDir, relative);
     let text: string;
     try {
       text = await readFile(file, 'utf8');
-    } catch {
+    } catch (error) {
+      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       problems.push({ file: label(relative), message: 'file is missing or unreadable' });
       return undefined;
     }
@@ -111,7 +114,15 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
       });
     }
   }
-  const entries: RegisterEntry[] = readEntries.map(({ item }) => item);
+  // Other names are optional data of their own (a content folder without the file has none), put on entries.
+  const otherNames = await readOne(otherNamesFileSchema, OTHER_NAMES_FILE, true);
+  const named = attachOtherNames(
+    readEntries.map(({ item }) => item),
+    otherNames ?? {},
+    label(OTHER_NAMES_FILE),
+  );
+  problems.push(...named.problems);
+  const entries: RegisterEntry[] = named.entries;
   const endpoints: ApiEndpoint[] = (await readFolder(apiEndpointSchema, 'api', 'endpoint')).map(({ item }) => item);
 
   const [areas, releases, limits, errors, flags, sdks, settings] = await Promise.all([

@@ -8,6 +8,11 @@ import { releaseSchema } from './release.ts';
 export const errorConditionSchema = z.strictObject({
   /** Stable id. */
   id: entryIdSchema,
+  /**
+   * The error's short name, as a reader would call it ("Rate limit exceeded"): the title of its search
+   * result, with the condition below. At most 60 characters. Without it, results are titled by the condition.
+   */
+  name: z.string().trim().min(3).max(60, { error: 'a name is short: at most 60 characters' }).optional(),
   /** The condition that triggers it. */
   condition: z.string().min(1),
   /** What the user sees. */

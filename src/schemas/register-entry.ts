@@ -129,7 +129,13 @@ export const registerEntrySchema = z
 
 /** A register entry as written in its file. */
 export type RegisterEntryInput = z.input<typeof registerEntrySchema>;
-/** A register entry with defaults applied. */
-export type RegisterEntry = z.output<typeof registerEntrySchema>;
+/**
+ * A register entry with defaults applied, as loaded: `other_names` is put on it from
+ * `content/other-names.yaml` (src/register/other-names.ts), never written in the entry's own file.
+ */
+export type RegisterEntry = z.output<typeof registerEntrySchema> & {
+  /** Other names readers use for what the entry describes: Sunset's words, for search (see other-names.ts). */
+  other_names?: string[];
+};
 /** The kind of a register entry. */
 export type EntryKind = z.infer<typeof entryKindSchema>;
