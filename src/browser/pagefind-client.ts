@@ -1,7 +1,7 @@
 import { escapeHtml, renderInline } from '../site/markdown.ts';
 import { PATH_FILTER, queryPathKey } from '../site/path-search-keys.ts';
 import { rankByWordsHeld } from './most-words-ranking.ts';
-import { contentWords, withoutSigils } from './query-words.ts';
+import { areaNamed, contentWords, withoutSigils } from './query-words.ts';
 
 /** The part of Pagefind's browser API the site uses. */
 export interface PagefindResultData {
@@ -49,7 +49,9 @@ export function loadPagefind(): Promise<PagefindApi> {
   // A variable keeps the bundler from resolving a file that only exists after the index is built.
   const url = '/pagefind/pagefind.js';
   pagefind ??= import(/* @vite-ignore */ url).then(async (module: PagefindApi) => {
-    await module.options({ excerptLength: 24 });
+    // An exact match outranks a longer word it begins (Redis before "redirected"): the last word of a
+    // query is also matched as a prefix, and by default both count nearly alike.
+    await module.options({ excerptLength: 24, ranking: { termSimilarity: 4 } });
     await module.init();
     return module;
   });
@@ -126,18 +128,26 @@ export async function searchSite(
   const term = searchTerm(query);
   const found = await api.debouncedSearch(term, { filters }, debounce);
   if (found && found.results.length === 0) return (await mostWords(api, term, filters)) ?? found;
+  if (!found) return found;
   const key = queryPathKey(query);
-  if (!found || key === undefined) return found;
-  const byKey = async (value: string) => (await api.search(term, { filters: { ...filters, [PATH_FILTER]: value } })).results;
-  let endpoints = await byKey(key);
-  // A method that does not match (`GET` for a POST-only path) still finds the path.
-  if (endpoints.length === 0 && key.includes(' ')) endpoints = await byKey(key.slice(key.indexOf(' ') + 1));
-  const first = new Set(endpoints.map((result) => result.id));
+  if (key !== undefined) {
+    const byKey = async (value: string) => (await api.search(term, { filters: { ...filters, [PATH_FILTER]: value } })).results;
+    let endpoints = await byKey(key);
+    // A method that does not match (`GET` for a POST-only path) still finds the path.
+    if (endpoints.length === 0 && key.includes(' ')) endpoints = await byKey(key.slice(key.indexOf(' ') + 1));
+    return leading(found, endpoints);
+  }
+  // A query naming an area ("dependency proxy") leads with that area's pages.
+  const area = filters.area ? undefined : areaNamed(term, Object.keys((await api.filters()).area ?? {}));
+  if (area === undefined) return found;
+  return leading(found, (await api.search(term, { filters: { ...filters, area } })).results);
+}
+
+/** The answer with the given results first, in the answer's order, then the rest. */
+function leading(found: PagefindSearch, first: readonly PagefindResult[]): PagefindSearch {
+  const ids = new Set(first.map((result) => result.id));
   return {
-    results: [
-      ...found.results.filter((result) => first.has(result.id)),
-      ...found.results.filter((result) => !first.has(result.id)),
-    ],
+    results: [...found.results.filter((result) => ids.has(result.id)), ...found.results.filter((result) => !ids.has(result.id))],
   };
 }
 

@@ -57,3 +57,20 @@ export function contentWords(query: string): string[] {
   const kept = words.filter((word) => !isFiller(word));
   return kept.length > 0 ? kept : words;
 }
+
+/**
+ * The area a query names, when every word of one area's title is among the query's words ("dependency
+ * proxy", "container registry tags"), case aside; the longest such title when several are. A reader naming an
+ * area wants its pages before pages that only mention the words (a GraphQL field named after the area).
+ */
+export function areaNamed(query: string, titles: readonly string[]): string | undefined {
+  const words = new Set(query.toLowerCase().split(/\s+/));
+  return titles
+    .filter((title) =>
+      title
+        .toLowerCase()
+        .split(/\s+/)
+        .every((word) => words.has(word)),
+    )
+    .sort((a, b) => b.length - a.length)[0];
+}
