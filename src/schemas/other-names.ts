@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { entryIdSchema } from './entry-id.ts';
 
 /**
  * One other name a reader may type for what an entry describes: a product name for a neutral word the
@@ -17,7 +16,11 @@ export const otherNameSchema = z
  * use for what it describes. Search indexes them; the entry page lists them as Sunset's words. Optional:
  * an entry without other names is simply absent. An id that is no register entry is an error.
  */
-export const otherNamesFileSchema = z.record(entryIdSchema, z.array(otherNameSchema).min(1));
+export const otherNamesFileSchema = z.record(
+  // Any key is read, so a mistyped id is reported as the entry it fails to name (src/register/other-names.ts).
+  z.string(),
+  z.array(otherNameSchema).min(1, { error: 'list at least one other name, or leave the entry out' }),
+);
 
 /** Other names by entry id. */
 export type OtherNames = z.output<typeof otherNamesFileSchema>;
