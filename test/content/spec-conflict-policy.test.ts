@@ -55,7 +55,7 @@ describe('the policy for releases the spec gives twice', async () => {
       const { problems } = await readContent(copy.dir);
       const printed = problems.map(formatProblem).join('\n');
       expect(printed).toContain(
-        'content/errors.yaml:13:3 [1].since: "17.0" differs from related entry "runner-registration-token-removed"',
+        'content/errors.yaml:15:3 [1].since: "17.0" differs from related entry "runner-registration-token-removed"',
       );
       expect(printed).toContain('date both the same way');
     });
