@@ -66,6 +66,23 @@ describe('search that forgives', () => {
     await page.context().close();
   });
 
+  it('offers the same way on in the header search when nothing is found', async () => {
+    const page = await openPage(chromium.browser, '/limits/');
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search the site' });
+    await box.focus();
+    await box.fill('qwxzjk plmnbv');
+    const panel = page.locator('#header-search-results');
+    await panel.getByText('Nothing found.').waitFor();
+    expect(await panel.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      '/register/',
+      '/releases/',
+    ]);
+    await box.fill('rate limit events');
+    await panel.getByText('No page has every word; these have some of them, most words first.').waitFor();
+    expect(scriptErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('quotes the summary under each entry, never the detection rules or Markdown marks', async () => {
     for (const query of ['CI_JOB_JWT', 'delivery_method', 'ci-job-jwt-removed']) {
       const { page } = await searchFor(query);
