@@ -49,6 +49,7 @@ const EARLIER: [query: string, expected: string][] = [
 const AS_READERS_TYPE: [query: string, expected: string][] = [
   // Identifiers pasted as CI files and commands write them, with their `$`, quotes and values
   ['$CI_JOB_JWT_V2', '/register/ci-job-jwt-removed/'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the variable as a CI file writes it
   ['${CI_JOB_JWT}', '/register/ci-job-jwt-removed/'],
   ['echo "$CI_JOB_JWT_V1"', '/register/ci-job-jwt-removed/'],
   ['$CI_PRE_CLONE_SCRIPT', '/register/ci-pre-clone-script-replaced/'],
