@@ -21,7 +21,7 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
 const { enableCompileCache } = await import('./compile-cache-dir.js');
 enableCompileCache();
 
-const sources = fileURLToPath(new URL('../src/check/cli.ts', import.meta.url));
+const sources = fileURLToPath(new URL('../src/cli/cli.ts', import.meta.url));
 if (!existsSync(sources)) {
   const { runCli } = await import('../lib/cli.js');
   await runCli();

@@ -88,7 +88,7 @@ export async function check(input: CheckInput): Promise<CheckResult> {
 }
 
 export type { CheckResult, CheckStats } from './check/check.ts';
-export type { Finding } from './check/finding.ts';
+export type { Finding } from './findings/finding.ts';
 export { ContentError } from './register/content-error.ts';
 export type { Plan, PlanItem } from './register/plan/build-plan.ts';
 export type { Register } from './register/register.ts';

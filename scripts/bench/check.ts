@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { activeRules } from '../../src/check/active-rules.ts';
 import { PROJECT_ROOT } from '../../src/check/register-source.ts';
 import { compileRule } from '../../src/check/rules/compile-rule.ts';
+import { activeRules } from '../../src/findings/active-rules.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { installPackage } from './installed-package.ts';
 

@@ -3,8 +3,8 @@
  * own: the CLI's command as users run it, on a folder of reports. Prints `{ seconds, peakMB, code }` as
  * JSON; the command's own lines go to standard error. Usage: `node readiness-run.ts REPORTS OUT TARGET`.
  */
-import { main } from '../../src/check/cli.ts';
-import { processIo } from '../../src/check/commands/process-io.ts';
+import { main } from '../../src/cli/cli.ts';
+import { processIo } from '../../src/cli/process-io.ts';
 
 const [reports = '', out = '', target = ''] = process.argv.slice(2);
 const start = process.hrtime.bigint();

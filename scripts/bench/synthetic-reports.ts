@@ -2,8 +2,8 @@
  * Synthetic `sunset check` JSON reports for the readiness benchmark and its budget test: the shape the
  * checker writes, with the register's real rule ids and severities, spread over projects and days.
  */
-import { activeRules, type CheckRange } from '../../src/check/active-rules.ts';
-import { registerVersion } from '../../src/check/report/report-origin.ts';
+import { activeRules, type CheckRange } from '../../src/findings/active-rules.ts';
+import { registerVersion } from '../../src/findings/report-origin.ts';
 import type { Register } from '../../src/register/register.ts';
 
 /** What to generate. */

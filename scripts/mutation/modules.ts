@@ -134,8 +134,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/fix-plan-edges.test.ts',
       'test/check/fix-plan-held.test.ts',
       'test/check/fix-property.test.ts',
-      'test/check/commands/fix-command.test.ts',
-      'test/check/commands/fix-line-bound.test.ts',
+      'test/cli/fix-command.test.ts',
+      'test/cli/fix-line-bound.test.ts',
     ],
   },
   {
@@ -176,7 +176,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/register/plan/plan-ahead-offering.test.ts',
       'test/register/plan/plan-order.test.ts',
       'test/register/plan/plan-through-stops.test.ts',
-      'test/check/commands/plan-command.test.ts',
+      'test/cli/plan-command.test.ts',
     ],
   },
   {

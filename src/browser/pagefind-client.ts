@@ -1,4 +1,4 @@
-import { escapeHtml, renderInline } from '../site/markdown.ts';
+import { escapeHtml, renderInline } from '../markdown/markdown.ts';
 import { PATH_FILTER, queryPathKey } from '../site/path-search-keys.ts';
 import { rankByWordsHeld } from './most-words-ranking.ts';
 import { areaNamed, contentWords, withoutSigils } from './query-words.ts';

@@ -1,4 +1,4 @@
-import type { Finding } from './finding.ts';
+import type { Finding } from '../findings/finding.ts';
 
 /** A baseline file: the fingerprints of findings a team accepted, so a check fails only on new ones. */
 export interface Baseline {

@@ -1,7 +1,7 @@
+import { type CheckRange, severityOf } from '../findings/active-rules.ts';
 import { type ImportedFacts, importedFacts } from '../register/imported-facts.ts';
 import { entryUrl } from '../register/plan/site-links.ts';
 import type { Register } from '../register/register.ts';
-import { type CheckRange, severityOf } from './active-rules.ts';
 
 /** An entry of the range that no rule can find: someone has to look for it. */
 export interface ByHandItem {

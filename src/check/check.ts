@@ -1,9 +1,9 @@
+import { activeRules, type CheckRange } from '../findings/active-rules.ts';
+import type { Finding, RuleInfo } from '../findings/finding.ts';
 import type { Register } from '../register/register.ts';
-import { activeRules, type CheckRange } from './active-rules.ts';
 import { type ByHandItem, checkByHand } from './check-by-hand.ts';
 import { parseErrorInfo } from './engine/engine.ts';
 import type { CiLayout } from './file/file-kind.ts';
-import type { Finding, RuleInfo } from './finding.ts';
 import { ciLayout } from './scan/ci-includes.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
 import { DEFAULT_MAX_BYTES, standingFindings } from './scan/scan-files.ts';

@@ -3,9 +3,9 @@
  * script without the other commands, which lib/cli.js runs through a code cache (see code-cached-script.ts).
  * `sunset check` runs in every pipeline, so it is the command whose start-up counts.
  */
-import { checkCommand } from '../check/commands/check-command.ts';
-import { processIo } from '../check/commands/process-io.ts';
-import { runCommand } from '../check/commands/run-command.ts';
+import { checkCommand } from '../cli/check-command.ts';
+import { processIo } from '../cli/process-io.ts';
+import { runCommand } from '../cli/run-command.ts';
 
 /** Runs `sunset check` with its arguments (those after `check`) and returns the exit code. */
 export function runCheck(args: string[]): Promise<number> {

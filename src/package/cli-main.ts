@@ -6,7 +6,7 @@
  */
 
 import { enableCompileCache } from '../../bin/compile-cache-dir.js';
-import { givesRegisterOption } from '../check/commands/register-option-given.ts';
+import { givesRegisterOption } from '../cli/register-option-given.ts';
 import { runCodeCachedScript } from './code-cached-script.ts';
 
 /** Set by the build: a hash of the package's check script, `undefined` in `sunset.mjs`, which has none. */
@@ -42,6 +42,6 @@ export async function runCli(): Promise<void> {
     process.exitCode = await runCheck(rest);
     return;
   }
-  const { main, processIo } = await import('../check/cli.ts');
+  const { main, processIo } = await import('../cli/cli.ts');
   process.exitCode = await main(process.argv.slice(2), processIo());
 }

@@ -6,7 +6,7 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from '../site/markdown.ts';
+import { escapeHtml } from '../markdown/markdown.ts';
 import { FIELD, type FindingBlock, type TextTables } from './finding-block.ts';
 import { escaped } from './pages/project-section.ts';
 import type { ProjectStatus } from './readiness-model.ts';

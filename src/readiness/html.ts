@@ -1,4 +1,4 @@
-import { escapeHtml } from '../site/markdown.ts';
+import { escapeHtml } from '../markdown/markdown.ts';
 
 /** Markup that is already safe: inserted as is by {@link html}. */
 export class Html {

@@ -1,4 +1,4 @@
-import { renderInline } from '../site/markdown.ts';
+import { renderInline } from '../markdown/markdown.ts';
 import { type Html, raw } from './html.ts';
 
 /** An entry title as the main site shows it: inline Markdown (`code`), every other character escaped. */

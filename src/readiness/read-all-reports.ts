@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { registerVersion } from '../check/report/report-origin.ts';
+import { registerVersion } from '../findings/report-origin.ts';
 import type { Register } from '../register/register.ts';
 import type { TextTables } from './finding-block.ts';
 import { SpoolReader, SpoolWriter } from './finding-spool.ts';

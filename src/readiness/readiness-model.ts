@@ -1,33 +1,15 @@
 import { createHash } from 'node:crypto';
-import { registerVersion } from '../check/report/report-origin.ts';
+import { registerVersion } from '../findings/report-origin.ts';
 import { type ImportedFacts, importedFacts } from '../register/imported-facts.ts';
 import type { Register } from '../register/register.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
+import type { ProjectStatus } from './project-status.ts';
 import type { UnreadFile } from './read-reports.ts';
 import { coverageRules, targetProblem } from './report-coverage.ts';
 import { type CountedSummary, type ReportSummary, ruleCountsOf } from './report-summary.ts';
 import { buildTrend, type Trend } from './trend.ts';
 
-/** One project's standing: its newest counted report, and the ones before it. */
-export interface ProjectStatus {
-  project: string;
-  /** A name for files and anchors: readable, unique. */
-  slug: string;
-  /**
-   * The page in `projects/` that holds the project's section (`#slug` on it): several projects share one
-   * (see project-packs.ts), so it is settled as the pages are written, and is `slug.html` until then.
-   */
-  page: string;
-  report: CountedSummary;
-  /** No finding at error level: nothing the target release removes is still used. */
-  ready: boolean;
-  errors: number;
-  warnings: number;
-  /** Entries of the project's range that no rule can find. */
-  byHand: readonly string[];
-  /** Every counted report of the project, oldest first. */
-  history: CountedSummary[];
-}
+export type { ProjectStatus } from './project-status.ts';
 
 /** A register entry (or error condition, or parse error) and how many projects use it. */
 export interface EntryImpact {

@@ -1,4 +1,4 @@
-import { activeRules, type CheckRange, severityOf } from '../check/active-rules.ts';
+import { activeRules, type CheckRange, severityOf } from '../findings/active-rules.ts';
 import type { Register } from '../register/register.ts';
 import type { CheckReport } from './report-schema.ts';
 

@@ -5,7 +5,7 @@
  * and rule lists are numbered per thread and sent once each, so a batch stays small however many reports
  * repeat them.
  */
-import type { CheckRange } from '../check/active-rules.ts';
+import type { CheckRange } from '../findings/active-rules.ts';
 import { BlockEncoder, type EncodedFindings } from './finding-block.ts';
 import type { SpoolPlace, SpoolWriter } from './finding-spool.ts';
 import { readReport } from './read-reports.ts';

@@ -3,7 +3,7 @@
  * findings wait in the spool. Small and of fixed shape, so a run over every project of an instance holds
  * one per report in memory while the findings themselves stay on disk until their project's pages.
  */
-import type { CheckRange } from '../check/active-rules.ts';
+import type { CheckRange } from '../findings/active-rules.ts';
 import type { SpoolPlace } from './finding-spool.ts';
 import type { ReportRead } from './report-reader.ts';
 

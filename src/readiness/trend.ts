@@ -1,4 +1,4 @@
-import type { ProjectStatus } from './readiness-model.ts';
+import type { ProjectStatus } from './project-status.ts';
 import { ruleCountsOf } from './report-summary.ts';
 
 /** One day of the trend: every project as its newest report on or before that day saw it. */

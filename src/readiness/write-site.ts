@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describeFault } from '../check/scan/file-fault.ts';
+import { describeFault } from '../findings/file-fault.ts';
 import { BufferedFile } from './buffered-file.ts';
 import { type EntryPassJob, runEntryPass } from './entry-pass.ts';
 import type { SpoolReader } from './finding-spool.ts';

@@ -1,5 +1,5 @@
 import type { ContentProblem } from './content-error.ts';
-import type { RegisterData } from './load.ts';
+import type { RegisterData } from './register-data.ts';
 import { compareReleases } from './releases.ts';
 
 /** Ids whose files exist but did not validate: their own problems are reported already. */

@@ -2,42 +2,22 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { type ApiEndpoint, apiEndpointSchema } from '../schemas/api-endpoint.ts';
-import { type Area, areasFileSchema } from '../schemas/area.ts';
-import { type ErrorCondition, errorsFileSchema } from '../schemas/error-condition.ts';
+import { areasFileSchema } from '../schemas/area.ts';
+import { errorsFileSchema } from '../schemas/error-condition.ts';
 import { flagsFileSchema } from '../schemas/feature-flag.ts';
-import { type Limit, limitsFileSchema } from '../schemas/limit.ts';
+import { limitsFileSchema } from '../schemas/limit.ts';
 import { otherNamesFileSchema } from '../schemas/other-names.ts';
 import { type RegisterEntry, registerEntrySchema } from '../schemas/register-entry.ts';
-import { type ReleaseInfo, releasesFileSchema } from '../schemas/releases-file.ts';
-import { type SdkSupport, sdksFileSchema } from '../schemas/sdk-support.ts';
-import { type SiteSettings, siteSettingsSchema } from '../schemas/site-settings.ts';
-import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
+import { releasesFileSchema } from '../schemas/releases-file.ts';
+import { sdksFileSchema } from '../schemas/sdk-support.ts';
+import { siteSettingsSchema } from '../schemas/site-settings.ts';
 import { ContentError, type ContentProblem } from './content-error.ts';
 import { checkIntegrity } from './integrity.ts';
-import type { RegisterConflict } from './merge/merge-registers.ts';
 import { attachOtherNames, OTHER_NAMES_FILE } from './other-names.ts';
+import type { RegisterData } from './register-data.ts';
 import { locate, parsePath, readYamlWith } from './yaml-source.ts';
 
-/** Everything in `content/` that is data (guides and examples excepted). */
-export interface RegisterData {
-  entries: RegisterEntry[];
-  areas: Area[];
-  releases: ReleaseInfo[];
-  endpoints: ApiEndpoint[];
-  limits: Limit[];
-  errors: ErrorCondition[];
-  flags: z.output<typeof flagsFileSchema>;
-  sdks: SdkSupport[];
-  /** The spec's placeholders as settings. */
-  settings: SiteSettings;
-  /** Where each entry and endpoint was read from, relative to the content directory (absolute for a merged folder's). */
-  sources: Map<string, string>;
-  // Set when register folders are merged in (src/register/merge/): absent for the built-in register alone.
-  /** Required upgrade stops, oldest first; plans go through them. */
-  upgradeStops?: UpgradeStop[];
-  /** Where merged registers disagree, each shown to the reader. */
-  conflicts?: RegisterConflict[];
-}
+export type { RegisterData } from './register-data.ts';
 
 /** The result of reading content: data where it parsed, and every problem found. */
 export interface LoadResult {

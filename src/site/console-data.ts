@@ -4,11 +4,11 @@
  * answers. Built when the page is built, so the console reads no content at run time.
  */
 
-import { DEMO_TOKEN, DEMO_TOKENS } from '../browser/try/demo-world.ts';
 import { compareReleases, newestFirst } from '../register/releases.ts';
 import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
 import type { RejectRule } from '../schemas/enforcement-rule.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
+import { DEMO_TOKEN, DEMO_TOKENS } from './demo-world.ts';
 
 /** A parameter field of the console. */
 export interface ConsoleField {

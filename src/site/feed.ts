@@ -1,6 +1,6 @@
+import { escapeHtml, plainText, renderMarkdown } from '../markdown/markdown.ts';
+import { KIND_LABELS } from '../register/labels.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
-import { KIND_LABELS } from './labels.ts';
-import { escapeHtml, plainText, renderMarkdown } from './markdown.ts';
 
 /** What the feed needs besides the entries. */
 export interface FeedOptions {

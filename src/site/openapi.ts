@@ -1,7 +1,7 @@
+import { plainText } from '../markdown/markdown.ts';
 import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
 import type { Area } from '../schemas/area.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
-import { plainText } from './markdown.ts';
 
 /** What the OpenAPI document needs besides the endpoints. */
 export interface OpenApiOptions {

@@ -1,4 +1,4 @@
-import { identifierParts } from './identifier-parts.ts';
+import { identifierParts } from '../markdown/identifier-parts.ts';
 
 /**
  * Small edits to HTML a Markdown renderer has already written (a guide's inline code, a guide's table), for

@@ -1,4 +1,4 @@
-import { plainText } from './markdown.ts';
+import { plainText } from '../markdown/markdown.ts';
 
 /** How long a search result's quote may be, in characters: about two lines under the result's title. */
 export const SEARCH_SUMMARY_LENGTH = 220;

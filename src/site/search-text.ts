@@ -1,4 +1,4 @@
-import { escapeHtml } from './markdown.ts';
+import { escapeHtml } from '../markdown/markdown.ts';
 import { endpointPathKeys, PATH_FILTER } from './path-search-keys.ts';
 
 /**

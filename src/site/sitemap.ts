@@ -1,4 +1,4 @@
-import { escapeHtml } from './markdown.ts';
+import { escapeHtml } from '../markdown/markdown.ts';
 
 /**
  * Whether a built path is an HTML page. With `build.format: 'directory'` Astro reports pages as `''` or

@@ -1,5 +1,5 @@
-import type { ActiveRule, Severity } from '../../src/check/finding.ts';
 import { type FixableRule, isFixable } from '../../src/check/fix-plan.ts';
+import type { ActiveRule, Severity } from '../../src/findings/finding.ts';
 import { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };

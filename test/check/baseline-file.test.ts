@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BaselineError, createBaseline, parseBaseline } from '../../src/check/baseline.ts';
-import type { Finding } from '../../src/check/finding.ts';
+import type { Finding } from '../../src/findings/finding.ts';
 
 /** A baseline file as `--update-baseline` writes it, and every way a file can fail to be one. */
 const finding = (file: string, ruleId: string, fingerprint: string): Finding => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyBaseline, BaselineError, createBaseline, parseBaseline } from '../../src/check/baseline.ts';
-import type { Finding } from '../../src/check/finding.ts';
+import type { Finding } from '../../src/findings/finding.ts';
 
 const finding = (fingerprint: string, file = 'a.sh'): Finding => ({
   ruleId: 'r',

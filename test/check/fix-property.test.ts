@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { activeRules } from '../../src/check/active-rules.ts';
 import { fileKind } from '../../src/check/file/file-kind.ts';
 import { blankTemplateActions } from '../../src/check/file/go-template.ts';
-import type { Finding } from '../../src/check/finding.ts';
 import { type FixableRule, fixText, isFixable, ruleSubject } from '../../src/check/fix-plan.ts';
+import { activeRules } from '../../src/findings/active-rules.ts';
+import type { Finding } from '../../src/findings/finding.ts';
 import { cases, checkCase, layout, type RealShapeCase, range, register } from './real-shape-cases.ts';
 
 const fixable: FixableRule[] = activeRules(register, range).flatMap(({ info, rule }) =>

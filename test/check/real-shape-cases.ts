@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { activeRules } from '../../src/check/active-rules.ts';
 import { createEngine } from '../../src/check/engine/engine.ts';
 import { PROJECT_ROOT } from '../../src/check/register-source.ts';
+import { activeRules } from '../../src/findings/active-rules.ts';
 import { loadRegister } from '../../src/register/index.ts';
 
 /**

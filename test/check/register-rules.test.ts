@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entryInfo, errorInfo } from '../../src/check/active-rules.ts';
 import { createEngine } from '../../src/check/engine/engine.ts';
-import type { ActiveRule, RuleInfo } from '../../src/check/finding.ts';
+import { entryInfo, errorInfo } from '../../src/findings/active-rules.ts';
+import type { ActiveRule, RuleInfo } from '../../src/findings/finding.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import type { DetectRule } from '../../src/schemas/detect-rule.ts';
 

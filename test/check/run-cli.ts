@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { main } from '../../src/check/cli.ts';
+import { main } from '../../src/cli/cli.ts';
 import { loadRegister } from '../../src/register/index.ts';
 
 /** The fixture repositories. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/check/engine/engine.ts';
-import type { ActiveRule } from '../../src/check/finding.ts';
+import type { ActiveRule } from '../../src/findings/finding.ts';
 import { codeIdentifiers } from '../../src/import/code-identifiers.ts';
 import { readItems } from '../../src/import/read-items.ts';
 import { suggestRule, suggestRules } from '../../src/import/suggest-rules.ts';

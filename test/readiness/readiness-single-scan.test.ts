@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/check/cli.ts';
+import { main } from '../../src/cli/cli.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { REPOS, runCli } from '../check/run-cli.ts';
 

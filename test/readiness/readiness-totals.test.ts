@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activeRules, type CheckRange } from '../../src/check/active-rules.ts';
-import { registerVersion } from '../../src/check/report/report-origin.ts';
+import { activeRules, type CheckRange } from '../../src/findings/active-rules.ts';
+import { registerVersion } from '../../src/findings/report-origin.ts';
 import { buildReadiness, projectSlug, type ReadinessModel } from '../../src/readiness/readiness-model.ts';
 import type { CheckReport, ReportFinding } from '../../src/readiness/report-schema.ts';
 import { internTable, type ReportSummary } from '../../src/readiness/report-summary.ts';

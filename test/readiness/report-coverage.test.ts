@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerVersion } from '../../src/check/report/report-origin.ts';
+import { registerVersion } from '../../src/findings/report-origin.ts';
 import { coverageProblem, coverageRules } from '../../src/readiness/report-coverage.ts';
 import type { CheckReport } from '../../src/readiness/report-schema.ts';
 import { loadRegister } from '../../src/register/index.ts';

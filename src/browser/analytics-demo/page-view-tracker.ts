@@ -7,8 +7,8 @@
  * moment it happened as the event's true timestamp (`ttm`), which the collector takes as the event time.
  */
 
+import { DEMO_APP_ID } from '../../site/demo-world.ts';
 import { noteThisPageView } from '../note-page-view.ts';
-import { DEMO_APP_ID } from '../try/demo-world.ts';
 import { isOptedIn, takeViews } from '../try/page-view-queue.ts';
 
 /** The tracker's namespace; its cookies and its own localStorage queue carry this name. */

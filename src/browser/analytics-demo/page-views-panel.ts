@@ -3,10 +3,10 @@
  * through spec endpoint 1 like any other query. Paths and titles come from events, so they are shown as text.
  */
 import type { QueryObject } from '../../schemas/query.ts';
+import { DEMO_TOKEN, LOAD_PATH } from '../../site/demo-world.ts';
 import { callApi } from '../call-api.ts';
 import { showExchange, showFailure } from '../exchange-view.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
-import { DEMO_TOKEN, LOAD_PATH } from '../try/demo-world.ts';
 import { identifierCode } from '../try/identifier-code.ts';
 import { byDayQuery, byPathQuery, consoleLink, dayViews, pathViews, resultRows } from '../try/page-view-queries.ts';
 

@@ -3,8 +3,8 @@
  * read-only token (`read_api` is enough); keys and issues need scope `api`, so they use the Maintainer's.
  */
 
+import { DEMO_PROJECT_ID, DEMO_TOKEN } from '../../site/demo-world.ts';
 import { callApi, type Exchange } from '../call-api.ts';
-import { DEMO_PROJECT_ID, DEMO_TOKEN } from '../try/demo-world.ts';
 
 /** A Maintainer with scope `api`: client keys (endpoints 2–4) and issues. */
 const MAINTAINER_TOKEN = DEMO_TOKEN.maintainer;

@@ -2,8 +2,8 @@ import { type BrowserReference, startBrowserReference } from '../../reference/br
 import { formatProblem } from '../../register/content-error.ts';
 import { readYamlWith } from '../../register/yaml-source.ts';
 import { dashboardDefinitionSchema } from '../../schemas/dashboard-definition.ts';
+import { DEMO_PROJECT_ID } from '../../site/demo-world.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
-import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
 import { identifierCode } from '../try/identifier-code.ts';
 import { type DateRange, dashboardPanels, filledDays, type PanelPlan, withDateRange } from './dashboard-panels.ts';
 import { loadQuery, QueryRefused } from './load-query.ts';

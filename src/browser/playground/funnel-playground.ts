@@ -1,7 +1,7 @@
 import { funnelDefinitionSchema } from '../../schemas/funnel-definition.ts';
 import { type VisualizationDefinition, visualizationDefinitionSchema } from '../../schemas/visualization-definition.ts';
+import { DEMO_PROJECT_ID } from '../../site/demo-world.ts';
 import { replaceChildren } from '../try/build-element.ts';
-import { DEMO_PROJECT_ID } from '../try/demo-world.ts';
 import { visualizationKind } from './chart-option.ts';
 import { type CheckedDefinition, checkDefinition, type FieldProblem } from './editor-problems.ts';
 import { loadQuery, QueryRefused } from './load-query.ts';

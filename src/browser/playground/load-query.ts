@@ -1,5 +1,5 @@
 import type { QueryObject } from '../../schemas/query.ts';
-import { DEMO_TOKEN, LOAD_PATH } from '../try/demo-world.ts';
+import { DEMO_TOKEN, LOAD_PATH } from '../../site/demo-world.ts';
 import type { QueryResult } from './query-result.ts';
 
 /** The endpoint refused the query; `message` is its `{message}` as sent, `status` the HTTP status. */

@@ -1,4 +1,4 @@
-import { severityOf } from '../../check/active-rules.ts';
+import { severityOf } from '../../findings/active-rules.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ScanReport } from './scan-report.ts';
 

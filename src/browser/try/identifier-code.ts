@@ -1,4 +1,4 @@
-import { identifierParts } from '../../site/identifier-parts.ts';
+import { identifierParts } from '../../markdown/identifier-parts.ts';
 import { type Attributes, h } from './build-element.ts';
 
 /**

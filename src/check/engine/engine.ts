@@ -1,9 +1,9 @@
+import type { ActiveRule, Finding, Match, RuleInfo } from '../../findings/finding.ts';
+import { PARSE_ERROR_ID } from '../../findings/finding.ts';
 import { type AnalyzedFile, analyzeFile } from '../file/analyzed-file.ts';
 import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
 import { createPrefilter, type Prefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { readSuppressions } from '../file/suppression.ts';
-import type { ActiveRule, Finding, Match, RuleInfo } from '../finding.ts';
-import { PARSE_ERROR_ID } from '../finding.ts';
 import { compileRule } from '../rules/compile-rule.ts';
 import type { Matcher } from '../rules/matcher.ts';
 import { fingerprintOf, normaliseMatch } from './fingerprint.ts';

@@ -1,6 +1,6 @@
 import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
 import type { Document } from 'yaml';
-import type { Match } from '../finding.ts';
+import type { Match } from '../../findings/finding.ts';
 import { type EmbeddedYaml, embeddedYaml } from './embedded-yaml.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
 import { extractGraphql } from './graphql-extract.ts';

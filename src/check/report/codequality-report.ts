@@ -1,4 +1,4 @@
-import type { Severity } from '../finding.ts';
+import type { Severity } from '../../findings/finding.ts';
 import type { ReportInput } from './report-input.ts';
 
 /**

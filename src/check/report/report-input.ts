@@ -1,9 +1,9 @@
-import type { CheckRange } from '../active-rules.ts';
+import type { CheckRange } from '../../findings/active-rules.ts';
+import type { Finding, RuleInfo, Severity } from '../../findings/finding.ts';
+import type { ReportOrigin } from '../../findings/report-origin.ts';
 import type { CheckStats } from '../check.ts';
 import type { ByHandItem } from '../check-by-hand.ts';
-import type { Finding, RuleInfo, Severity } from '../finding.ts';
 import type { SkipNote } from '../scan/walk.ts';
-import type { ReportOrigin } from './report-origin.ts';
 
 /** The level at which findings fail the run. */
 export type FailOn = 'removed' | 'deprecated' | 'never';

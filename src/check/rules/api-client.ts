@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { apiClientRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
-import type { Match } from '../finding.ts';
 import { CLIENTS, type FieldSpec, fieldPattern, parseField } from './api-clients.ts';
 import { escapeRegExp, findAll, type Matcher, onFirstUse } from './matcher.ts';
 

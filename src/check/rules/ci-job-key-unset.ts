@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { ciJobKeyUnsetRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { type MapEntry, mapEntries, scalarValues } from '../file/yaml-path.ts';
-import type { Match } from '../finding.ts';
 import type { Matcher } from './matcher.ts';
 
 type CiJobKeyUnsetRule = z.output<typeof ciJobKeyUnsetRuleSchema>;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
-import type { Match } from '../finding.ts';
 import { escapeRegExp, findAll, type Matcher, NOT_PROSE, onFirstUse } from './matcher.ts';
 
 type CiVariableRule = z.output<typeof ciVariableRuleSchema>;

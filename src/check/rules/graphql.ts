@@ -1,7 +1,7 @@
 import { type ASTNode, Kind, visit } from 'graphql';
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { graphqlRuleSchema } from '../../schemas/detect-rule.ts';
-import type { Match } from '../finding.ts';
 import type { Matcher } from './matcher.ts';
 
 type GraphqlRule = z.output<typeof graphqlRuleSchema>;

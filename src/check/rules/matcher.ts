@@ -1,7 +1,7 @@
+import type { Match } from '../../findings/finding.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import type { FileKind } from '../file/file-kind.ts';
 import type { YamlShape } from '../file/yaml-shape.ts';
-import type { Match } from '../finding.ts';
 
 /** A detection rule compiled for running: what to prefilter on, which files it reads, how it matches. */
 export interface Matcher {

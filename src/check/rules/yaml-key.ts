@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { ciKeywordRuleSchema, yamlKeyRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { templateTarget } from '../file/code-language.ts';
 import { compileGlob, matchesAny } from '../file/glob.ts';
 import { lastKey, nodesAt, type PathStep, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
-import type { Match } from '../finding.ts';
 import type { Matcher, MatcherEnv } from './matcher.ts';
 
 type CiKeywordRule = z.output<typeof ciKeywordRuleSchema>;

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
+import type { ActiveRule } from '../../findings/finding.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
-import type { ActiveRule } from '../finding.ts';
 import {
   checkBytes,
   emptyScanOutput,

@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { describeFault } from '../../findings/file-fault.ts';
+import type { Finding } from '../../findings/finding.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { Prefilter } from '../file/prefilter.ts';
-import type { Finding } from '../finding.ts';
-import { describeFault } from './file-fault.ts';
 import { ownReportKind } from './own-report.ts';
 import type { SkipNote, WalkedFile } from './walk.ts';
 

@@ -1,6 +1,6 @@
 import { closeSync, type Dirent, openSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describeFault } from './file-fault.ts';
+import { describeFault } from '../../findings/file-fault.ts';
 import {
   IGNORE_FILES,
   type IgnoreLayer,

@@ -1,5 +1,5 @@
+import { plainText, renderMarkdown } from '../../markdown/markdown.ts';
 import { KIND_LABELS } from '../../register/entry-kind-labels.ts';
-import { plainText, renderMarkdown } from '../../site/markdown.ts';
 import { type OrderedRows, PLACES_PER_PROJECT } from '../entry-rows.ts';
 import { type Html, html, raw } from '../html.ts';
 import { inlineTitle as title } from '../inline-title.ts';

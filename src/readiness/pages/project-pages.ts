@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../site/markdown.ts';
+import { escapeHtml } from '../../markdown/markdown.ts';
 import { type Html, html } from '../html.ts';
 import { LIST_PAGE_WEIGHT, pageWeight } from '../page-weight.ts';
 import { pageFile, pager, paginate } from '../paginate.ts';

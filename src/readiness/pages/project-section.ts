@@ -3,7 +3,7 @@
  * compactly (the matched text once, each file once with its `line:column`s). Written straight to strings:
  * an instance's run renders millions of findings, and each distinct text is escaped once a run.
  */
-import { escapeHtml } from '../../site/markdown.ts';
+import { escapeHtml } from '../../markdown/markdown.ts';
 import { FIELD, type FindingBlock } from '../finding-block.ts';
 import { html } from '../html.ts';
 import { inlineTitle } from '../inline-title.ts';

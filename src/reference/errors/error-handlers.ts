@@ -13,7 +13,7 @@ import { projectAccess } from '../platform/auth.ts';
 import { canonicalId } from '../platform/canonical-id.ts';
 import type { PlatformContext } from '../platform/context.ts';
 import type { Project } from '../platform/world.ts';
-import type { ErrorJournalEntry } from './error-journal.ts';
+import type { ErrorJournalEntry } from './error-journal-entry.ts';
 import { ERROR_STATUSES, type ErrorRecord, type ErrorStatus } from './error-store.ts';
 import { details } from './error-views.ts';
 import { listErrors, nextLink, parseListQuery } from './errors-list-query.ts';

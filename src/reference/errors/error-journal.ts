@@ -3,14 +3,12 @@
  * status changes), as entries committed with the state store before memory changes, and replayed in order
  * into a fresh state on start.
  */
-import type { ErrorStatus } from './error-store.ts';
-import { type RecordedBatch, recordBatch } from './ingest.ts';
+
+import type { ErrorJournalEntry } from './error-journal-entry.ts';
+import { recordBatch } from './ingest.ts';
 import type { ErrorTrackingState } from './state.ts';
 
-/** One journaled change, in the order it happened. */
-export type ErrorJournalEntry =
-  | { kind: 'ingested'; projectId: number; batch: RecordedBatch }
-  | { kind: 'status'; projectId: number; errorId: number; status: ErrorStatus };
+export type { ErrorJournalEntry } from './error-journal-entry.ts';
 
 /**
  * Applies journaled changes to a fresh state, in order, so errors get the ids, occurrences and statuses

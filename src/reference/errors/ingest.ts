@@ -10,7 +10,7 @@ import { type Decompressor, decodeBody } from './body-decoding.ts';
 import type { ClientKeyStore } from './client-keys.ts';
 import { type EnvelopeItem, parseEnvelope, parseJsonObject, utf8 } from './envelope-parser.ts';
 import type { ErrorEvent } from './error-event.ts';
-import type { ErrorJournalEntry } from './error-journal.ts';
+import type { ErrorJournalEntry, RecordedBatch } from './error-journal-entry.ts';
 import { type ErrorStore, retentionCutoff } from './error-store.ts';
 import { newEventId, normalizeEvent, readEventId } from './event-normalizer.ts';
 import { MAX_ENVELOPE_EVENTS, MAX_SESSION_UPDATES } from './ingestion-limits.ts';
@@ -35,12 +35,7 @@ export interface IngestDeps {
   trimEvent?: (event: ErrorEvent) => ErrorEvent;
 }
 
-/** What one accepted request recorded: its events and session updates, and when it was received. */
-export interface RecordedBatch {
-  events: ErrorEvent[];
-  sessions: SessionUpdate[];
-  receivedAt: number;
-}
+export type { RecordedBatch } from './error-journal-entry.ts';
 
 /** One ingestion request, as plain data. */
 export interface IngestRequest {

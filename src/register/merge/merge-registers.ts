@@ -17,20 +17,14 @@ import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import type { UpgradeStop } from '../../schemas/upgrade-stop.ts';
 import type { ContentProblem } from '../content-error.ts';
-import type { RegisterData } from '../load.ts';
+import type { RegisterData } from '../register-data.ts';
+import type { RegisterConflict } from './register-conflict.ts';
+
+export type { RegisterConflict } from './register-conflict.ts';
+
 import { compareReleases } from '../releases.ts';
 import { describesEntry, disagreements, identifiersOf } from './describes-entry.ts';
 import type { RegisterFolder } from './read-register-folder.ts';
-
-/** Two registers that say different things about one entry (or area, or stop). Shown, never resolved quietly. */
-export interface RegisterConflict {
-  /** The entry id (or `area:<id>`, `stop:<release>`) concerned. */
-  subject: string;
-  /** The registers involved: "the built-in register" or a folder as given. */
-  registers: string[];
-  /** What differs and what is shown. */
-  message: string;
-}
 
 /** The merged register's data, with what could not be merged cleanly. */
 export interface MergeResult {

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadQuery, QueryRefused } from '../../../src/browser/playground/load-query.ts';
-import { LOAD_PATH } from '../../../src/browser/try/demo-world.ts';
+import { LOAD_PATH } from '../../../src/site/demo-world.ts';
 import { referenceAt } from '../../reference/analytics/analytics-fixtures.ts';
 
 /** A `fetch` answered by the reference's handlers on a same-origin page, as the service worker answers it. */

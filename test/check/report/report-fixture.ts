@@ -1,5 +1,5 @@
-import type { Finding, RuleInfo } from '../../../src/check/finding.ts';
 import type { ReportInput } from '../../../src/check/report/report-input.ts';
+import type { Finding, RuleInfo } from '../../../src/findings/finding.ts';
 
 const finding = (fields: Partial<Finding>): Finding => ({
   ruleId: 'ci-job-jwt-removed',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../../src/check/finding.ts';
 import { codequalityReport } from '../../../src/check/report/codequality-report.ts';
 import { jsonReport } from '../../../src/check/report/json-report.ts';
 import { junitReport } from '../../../src/check/report/junit-report.ts';
 import { countBySeverity, fails, failsGate, plural } from '../../../src/check/report/report-input.ts';
 import { sarifReport } from '../../../src/check/report/sarif-report.ts';
 import { COLOURS, PLAIN, paletteFor, textReport } from '../../../src/check/report/text-report.ts';
+import type { Finding } from '../../../src/findings/finding.ts';
 import { reportInput } from './report-fixture.ts';
 
 /**

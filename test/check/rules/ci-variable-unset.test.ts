@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeRules } from '../../../src/check/active-rules.ts';
+import { activeRules } from '../../../src/findings/active-rules.ts';
 import { loadRegister } from '../../../src/register/index.ts';
 import { anchorOf, matchRule } from './match-rule.ts';
 

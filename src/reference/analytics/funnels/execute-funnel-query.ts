@@ -1,5 +1,5 @@
 import type { FunnelQuery } from '../query/compiled-query.ts';
-import type { ResultRow } from '../query/execute-events-query.ts';
+import type { ResultRow } from '../query/result-row.ts';
 import { type SortKey, sortGroups } from '../query/sort-groups.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { usersByFurthestStep } from './run-funnel.ts';

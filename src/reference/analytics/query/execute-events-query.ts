@@ -7,11 +7,11 @@ import type { EventsQuery, MeasureFilter } from './compiled-query.ts';
 import { filterRows, numberPasses } from './filter-rows.ts';
 import { type Groups, groupRows, type KeyColumns } from './group-rows.ts';
 import { fillMissingDays } from './missing-day-fill.ts';
+import type { ResultRow } from './result-row.ts';
 import { type SortKey, sortGroups } from './sort-groups.ts';
 import { bucketTimes, spanOf } from './time-buckets.ts';
 
-/** A result row keyed by full member name. */
-export type ResultRow = Record<string, string | number | null>;
+export type { ResultRow } from './result-row.ts';
 
 const NULL_OFFSET = -(2 ** 31);
 

@@ -1,6 +1,6 @@
 import { DAY_MS, formatLocal } from '../time/civil-date.ts';
 import type { EventsQuery } from './compiled-query.ts';
-import type { ResultRow } from './execute-events-query.ts';
+import type { ResultRow } from './result-row.ts';
 
 /**
  * The spec's missing-day fill: every day of the `inDateRange` range with no row gets one, its measures "0" and

@@ -1,6 +1,6 @@
-import { KIND_LABELS, OFFERING_LABELS } from '../../../site/labels.ts';
-import { escapeHtml, plainText, renderInline, renderMarkdown } from '../../../site/markdown.ts';
+import { escapeHtml, plainText, renderInline, renderMarkdown } from '../../../markdown/markdown.ts';
 import { importedFacts } from '../../imported-facts.ts';
+import { KIND_LABELS, OFFERING_LABELS } from '../../labels.ts';
 import type { AreaGroup, Plan, PlanItem } from '../build-plan.ts';
 import { legTitle, stopsSentence } from '../upgrade-legs.ts';
 
