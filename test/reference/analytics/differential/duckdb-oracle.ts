@@ -1,6 +1,6 @@
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { FunnelDefinition } from '../../../../src/schemas/funnel-definition.ts';
 import { EVENT_DIMENSIONS, type TrackedEvent } from '../../../../src/reference/analytics/tracked-events.ts';
+import type { FunnelDefinition } from '../../../../src/schemas/funnel-definition.ts';
 import { type EventsQuery, eventsQuerySql } from './events-query-sql.ts';
 import { funnelQuerySql } from './funnel-query-sql.ts';
 import { text } from './sql-time.ts';

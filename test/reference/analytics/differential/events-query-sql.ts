@@ -117,8 +117,9 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   // the events as they arrived, days added by the fill after them in calendar order. The spec is silent on both;
   // these are the reference's readings (the first is the common SQL one), so the statement spells them out.
   const explicit = orderPairs(query.order);
+  // Qualified, so measures order by their numbers rather than by the strings the outer SELECT makes of them.
   const by = (member: string, direction: 'asc' | 'desc') =>
-    `${quoted(member)} ${direction === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`;
+    `grouped.${quoted(member)} ${direction === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`;
   const orderBy: string[] = explicit.map(([member, direction]) => by(member, direction));
   if (explicit.length === 0) {
     if (bucketKey) orderBy.push(by(bucketKey, 'asc'));

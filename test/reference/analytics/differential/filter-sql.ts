@@ -31,14 +31,13 @@ function literal(value: string, numeric: boolean): string {
  * One filter as a condition. `column(member)` resolves a member; `timeMs` is the column of instants that date
  * operators compare; `zone` is the query's time zone.
  */
-export function filterSql(
-  filter: Filter,
-  column: (member: string) => FilterColumn,
-  timeMs: string,
-  zone: string,
-): string {
-  if ('and' in filter) return filter.and.length === 0 ? 'TRUE' : `(${filter.and.map((item) => filterSql(item, column, timeMs, zone)).join(' AND ')})`;
-  if ('or' in filter) return filter.or.length === 0 ? 'FALSE' : `(${filter.or.map((item) => filterSql(item, column, timeMs, zone)).join(' OR ')})`;
+export function filterSql(filter: Filter, column: (member: string) => FilterColumn, timeMs: string, zone: string): string {
+  if ('and' in filter)
+    return filter.and.length === 0
+      ? 'TRUE'
+      : `(${filter.and.map((item) => filterSql(item, column, timeMs, zone)).join(' AND ')})`;
+  if ('or' in filter)
+    return filter.or.length === 0 ? 'FALSE' : `(${filter.or.map((item) => filterSql(item, column, timeMs, zone)).join(' OR ')})`;
   const values = filter.values ?? [];
   const { operator } = filter;
   switch (operator) {

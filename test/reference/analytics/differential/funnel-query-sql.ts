@@ -1,16 +1,18 @@
 import type { FunnelDefinition } from '../../../../src/schemas/funnel-definition.ts';
-import { orderPairs, type EventsQuery } from './events-query-sql.ts';
+import { type EventsQuery, orderPairs } from './events-query-sql.ts';
 import { filterSql } from './filter-sql.ts';
 import { text } from './sql-time.ts';
 
 /**
  * A funnel query as one DuckDB statement, written from PROTOCOLS.md (§1, "Funnels") and the funnels guide's
- * worked example: only page views count, and only those the `.date` filters keep; a user enters with the first
- * page view of step 1's target; each next step is the earliest later page view of its target that comes
- * within `seconds_to_convert` of that entry; a user counts once, at the furthest step reached.
+ * worked example: only page views count, and only those the `.date` filters keep; any page view of step 1's
+ * target starts an attempt; each next step is the earliest later page view of its target that comes within
+ * `seconds_to_convert` of that attempt's start (exactly at the window still counts: "within"); a user counts
+ * once, at the furthest step of their best attempt. "Later" is in time, then in arrival order for views of
+ * the same millisecond, so one view never stands for two steps.
  *
- * Step k is matched greedily (earliest qualifying view after step k-1's view): any later choice can only
- * leave less of the window for the steps after it, so the earliest match reaches the furthest step.
+ * Within an attempt step k is matched greedily (the earliest qualifying view after step k-1's view): any later
+ * choice can only leave less of the window for the steps after it, so the earliest match reaches furthest.
  */
 export function funnelQuerySql(cube: string, funnel: FunnelDefinition, query: EventsQuery): { sql: string } {
   const zone = query.timezone ?? 'UTC';
@@ -20,23 +22,20 @@ export function funnelQuerySql(cube: string, funnel: FunnelDefinition, query: Ev
     WHERE "eventType" = 'pageview' AND "userAnonymousId" IS NOT NULL ${kept.map((condition) => `AND ${condition}`).join(' ')}`;
   const parts = [
     `views AS (${views})`,
-    `reached1 AS (SELECT who, arg_min(ms, (ms, seq)) AS entered, arg_min(ms, (ms, seq)) AS ms, arg_min(seq, (ms, seq)) AS seq
-      FROM views WHERE path = ${text(funnel.steps[0]?.target as string)} GROUP BY who)`,
+    // Every view of step 1's target starts an attempt (ClickHouse's windowFunnel, the platform store's
+    // function, does the same); a user counts at the furthest step of their best attempt.
+    `reached1 AS (SELECT who, seq AS attempt, ms AS entered, ms, seq FROM views WHERE path = ${text(funnel.steps[0]?.target as string)})`,
   ];
   funnel.steps.slice(1).forEach((step, index) => {
-    const previous = `reached${index + 1}`;
-    parts.push(`reached${index + 2} AS (SELECT p.who, p.entered, next.ms, next.seq FROM ${previous} AS p,
-      LATERAL (SELECT v.ms, v.seq FROM views AS v WHERE v.who = p.who AND v.path = ${text(step.target)}
+    parts.push(`reached${index + 2} AS (SELECT p.who, p.attempt, p.entered,
+        arg_min(v.ms, (v.ms, v.seq)) AS ms, arg_min(v.seq, (v.ms, v.seq)) AS seq
+      FROM reached${index + 1} AS p JOIN views AS v ON v.who = p.who AND v.path = ${text(step.target)}
         AND (v.ms > p.ms OR (v.ms = p.ms AND v.seq > p.seq)) AND v.ms <= p.entered + ${window}
-        ORDER BY v.ms, v.seq LIMIT 1) AS next)`);
+      GROUP BY p.who, p.attempt, p.entered)`);
   });
-  const furthest = funnel.steps
-    .map((_, index) => `SELECT who, ${index} AS step FROM reached${index + 1}`)
-    .join(' UNION ALL ');
+  const furthest = funnel.steps.map((_, index) => `SELECT who, ${index} AS step FROM reached${index + 1}`).join(' UNION ALL ');
   parts.push(`furthest AS (SELECT who, max(step) AS step FROM (${furthest}) GROUP BY who)`);
-  parts.push(
-    `names(step, name) AS (VALUES ${funnel.steps.map((step, index) => `(${index}, ${text(step.name)})`).join(', ')})`,
-  );
+  parts.push(`names(step, name) AS (VALUES ${funnel.steps.map((step, index) => `(${index}, ${text(step.name)})`).join(', ')})`);
 
   const countKey = `${cube}.count`;
   const stepKey = `${cube}.step`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { FunnelDefinition } from '../../../../src/schemas/funnel-definition.ts';
 import type { TrackedEvent } from '../../../../src/reference/analytics/tracked-events.ts';
+import type { FunnelDefinition } from '../../../../src/schemas/funnel-definition.ts';
 
 /**
  * Random event sets and random queries for the differential test. Values are drawn from small pools so
@@ -45,7 +45,10 @@ function near(anchors: readonly number[]): fc.Arbitrary<number> {
   return fc
     .tuple(
       fc.constantFrom(...anchors),
-      fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...OFFSETS) }, { weight: 1, arbitrary: fc.integer({ min: -7_200_000, max: 7_200_000 }) }),
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...OFFSETS) },
+        { weight: 1, arbitrary: fc.integer({ min: -7_200_000, max: 7_200_000 }) },
+      ),
     )
     .map(([anchor, offset]) => anchor + offset);
 }
@@ -60,20 +63,21 @@ function boundFrom(times: readonly number[], anchors: readonly number[]): fc.Arb
 }
 
 /** One enriched event drawn from the pools, its time near one of the anchors. */
-export const trackedEvent = (time: fc.Arbitrary<number>): fc.Arbitrary<TrackedEvent> => fc.record({
-  docEncoding: fc.constant('UTF-8'),
-  docHost: fc.constantFrom('shop.example.com', 'docs.example.com'),
-  docPath: fc.constantFrom(...PATHS),
-  docSearch: fc.constantFrom(...SEARCHES),
-  eventType: fc.constantFrom('pageview', 'pageview', 'add_to_cart'),
-  localTzOffset: fc.constantFrom(...TZ_OFFSETS),
-  pageTitle: fc.constantFrom(...TITLES),
-  src: fc.constant('js-4.10.1'),
-  utcTime: time,
-  vpSize: fc.constant('1440x789'),
-  apiKey: fc.constantFrom('app-one', 'app-two'),
-  userAnonymousId: fc.constantFrom(...USERS),
-});
+export const trackedEvent = (time: fc.Arbitrary<number>): fc.Arbitrary<TrackedEvent> =>
+  fc.record({
+    docEncoding: fc.constant('UTF-8'),
+    docHost: fc.constantFrom('shop.example.com', 'docs.example.com'),
+    docPath: fc.constantFrom(...PATHS),
+    docSearch: fc.constantFrom(...SEARCHES),
+    eventType: fc.constantFrom('pageview', 'pageview', 'add_to_cart'),
+    localTzOffset: fc.constantFrom(...TZ_OFFSETS),
+    pageTitle: fc.constantFrom(...TITLES),
+    src: fc.constant('js-4.10.1'),
+    utcTime: time,
+    vpSize: fc.constant('1440x789'),
+    apiKey: fc.constantFrom('app-one', 'app-two'),
+    userAnonymousId: fc.constantFrom(...USERS),
+  });
 
 /**
  * A funnel of one to four steps whose targets repeat (two steps on the same page), with a window equal to
@@ -111,13 +115,11 @@ export function wallClock(ms: number, zone: string): string {
 
 /** A date-range bound in a zone: a date alone, or a wall-clock time to the millisecond or the second. */
 function dateValue(time: fc.Arbitrary<number>, zone: string): fc.Arbitrary<string> {
-  return fc
-    .tuple(time, fc.constantFrom('date', 'millis', 'seconds'))
-    .map(([ms, form]) => {
-      const clock = wallClock(ms, zone);
-      if (form === 'date') return clock.slice(0, 10);
-      return form === 'seconds' ? clock.slice(0, 19) : clock;
-    });
+  return fc.tuple(time, fc.constantFrom('date', 'millis', 'seconds')).map(([ms, form]) => {
+    const clock = wallClock(ms, zone);
+    if (form === 'date') return clock.slice(0, 10);
+    return form === 'seconds' ? clock.slice(0, 19) : clock;
+  });
 }
 
 /** Two bounds, the earlier first (both orders are asked, since a range may come in either way). */
@@ -178,7 +180,10 @@ function dateFilter(time: fc.Arbitrary<number>, member: string, zone: string) {
 
 /** A member filter or an `and`/`or` of two, on TrackedEvents. */
 function eventFilter(time: fc.Arbitrary<number>, zone: string): fc.Arbitrary<unknown> {
-  const leaf = fc.oneof({ weight: 3, arbitrary: stringFilter }, { weight: 2, arbitrary: dateFilter(time, 'TrackedEvents.utcTime', zone) });
+  const leaf = fc.oneof(
+    { weight: 3, arbitrary: stringFilter },
+    { weight: 2, arbitrary: dateFilter(time, 'TrackedEvents.utcTime', zone) },
+  );
   return fc.oneof(
     { weight: 4, arbitrary: leaf },
     { weight: 1, arbitrary: fc.array(leaf, { minLength: 1, maxLength: 2 }).map((and) => ({ and })) },
@@ -210,72 +215,78 @@ function orderOver(members: string[]): fc.Arbitrary<unknown> {
   );
 }
 
-const page = fc.record(
-  { limit: fc.integer({ min: 1, max: 6 }), offset: fc.integer({ min: 0, max: 3 }) },
-  { requiredKeys: [] },
-);
+/** Now and then a small limit, an offset, or both: most queries read every row, so answers are not mostly empty. */
+const page = fc
+  .record({
+    limit: fc.option(fc.integer({ min: 1, max: 6 }), { freq: 3 }),
+    offset: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 3 }),
+  })
+  .map(({ limit, offset }) => ({
+    ...(limit === null ? {} : { limit }),
+    ...(offset === null ? {} : { offset }),
+  }));
 
 /** A query of the TrackedEvents cube. */
 export const eventsQuery = (time: fc.Arbitrary<number>): fc.Arbitrary<Record<string, unknown>> =>
   fc.constantFrom(...ZONES).chain((zone) =>
-  fc
-    .record({
-      measures: fc.uniqueArray(fc.constantFrom(...MEASURES), { maxLength: 2 }),
-      dimensions: fc.uniqueArray(fc.constantFrom(...DIMENSIONS), { maxLength: 2 }),
-      timeDimension: fc.option(
-        fc.record(
-          {
-            granularity: fc.constantFrom(...GRANULARITIES),
-            dateRange: fc.oneof(
-              dateValue(time, zone),
-              dateValue(time, zone).map((value) => [value]),
-              dateRange(time, zone),
-            ),
-          },
-          { requiredKeys: [] },
+    fc
+      .record({
+        measures: fc.uniqueArray(fc.constantFrom(...MEASURES), { maxLength: 2 }),
+        dimensions: fc.uniqueArray(fc.constantFrom(...DIMENSIONS), { maxLength: 2 }),
+        timeDimension: fc.option(
+          fc.record(
+            {
+              granularity: fc.constantFrom(...GRANULARITIES),
+              dateRange: fc.oneof(
+                dateValue(time, zone),
+                dateValue(time, zone).map((value) => [value]),
+                dateRange(time, zone),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          { freq: 2 },
         ),
-        { freq: 2 },
-      ),
-      filters: fc.array(eventFilter(time, zone), { maxLength: 2 }),
-      page,
-      zoneShown: fc.boolean(),
-    })
-    .chain(({ measures, dimensions: chosen, timeDimension, filters, page: paging, zoneShown }) => {
-      // A bucketed utcTime already answers under `TrackedEvents.utcTime`; asking for the raw one too would give
-      // one key two meanings, so the raw dimension is asked only without a bucket.
-      const dimensions = timeDimension?.granularity ? chosen.filter((member) => member !== 'TrackedEvents.utcTime') : chosen;
-      const members = [...measures, ...dimensions];
-      if (timeDimension?.granularity) members.push(`TrackedEvents.utcTime.${timeDimension.granularity}`);
-      return orderOver(members).map((order) => {
-        const query: Record<string, unknown> = { measures, dimensions, filters, ...paging };
-        if (timeDimension) query.timeDimensions = [{ dimension: 'TrackedEvents.utcTime', ...timeDimension }];
-        if (order !== undefined) query.order = order;
-        if (zoneShown || zone !== 'UTC') query.timezone = zone;
-        return query;
-      });
-    }),
-);
+        filters: fc.array(eventFilter(time, zone), { maxLength: 2 }),
+        page,
+        zoneShown: fc.boolean(),
+      })
+      .chain(({ measures, dimensions: chosen, timeDimension, filters, page: paging, zoneShown }) => {
+        // A bucketed utcTime already answers under `TrackedEvents.utcTime`; asking for the raw one too would give
+        // one key two meanings, so the raw dimension is asked only without a bucket.
+        const dimensions = timeDimension?.granularity ? chosen.filter((member) => member !== 'TrackedEvents.utcTime') : chosen;
+        const members = [...measures, ...dimensions];
+        if (timeDimension?.granularity) members.push(`TrackedEvents.utcTime.${timeDimension.granularity}`);
+        return orderOver(members).map((order) => {
+          const query: Record<string, unknown> = { measures, dimensions, filters, ...paging };
+          if (timeDimension) query.timeDimensions = [{ dimension: 'TrackedEvents.utcTime', ...timeDimension }];
+          if (order !== undefined) query.order = order;
+          if (zoneShown || zone !== 'UTC') query.timezone = zone;
+          return query;
+        });
+      }),
+  );
 
 /** A query of the funnel: its count by step (or either alone), filtered on its date. */
 export const funnelQuery = (time: fc.Arbitrary<number>): fc.Arbitrary<Record<string, unknown>> =>
   fc.constantFrom(...ZONES).chain((zone) =>
-  fc
-    .record({
-      shape: fc.constantFrom('count-by-step', 'count-by-step', 'count', 'step'),
-      filters: fc.array(dateFilter(time, `${FUNNEL}.date`, zone), { maxLength: 2 }),
-      direction: fc.option(fc.constantFrom('asc', 'desc')),
-      orderBy: fc.constantFrom('count', 'step'),
-      page,
-    })
-    .map(({ shape, filters, direction, orderBy, page: paging }) => {
-      const query: Record<string, unknown> = { filters, timezone: zone, ...paging };
-      if (shape !== 'step') query.measures = [`${FUNNEL}.count`];
-      if (shape !== 'count') query.dimensions = [`${FUNNEL}.step`];
-      const orderMember = shape === 'count' ? 'count' : shape === 'step' ? 'step' : orderBy;
-      if (direction) query.order = { [`${FUNNEL}.${orderMember}`]: direction };
-      return query;
-    }),
-);
+    fc
+      .record({
+        shape: fc.constantFrom('count-by-step', 'count-by-step', 'count', 'step'),
+        filters: fc.array(dateFilter(time, `${FUNNEL}.date`, zone), { maxLength: 2 }),
+        direction: fc.option(fc.constantFrom('asc', 'desc')),
+        orderBy: fc.constantFrom('count', 'step'),
+        page,
+      })
+      .map(({ shape, filters, direction, orderBy, page: paging }) => {
+        const query: Record<string, unknown> = { filters, timezone: zone, ...paging };
+        if (shape !== 'step') query.measures = [`${FUNNEL}.count`];
+        if (shape !== 'count') query.dimensions = [`${FUNNEL}.step`];
+        const orderMember = shape === 'count' ? 'count' : shape === 'step' ? 'step' : orderBy;
+        if (direction) query.order = { [`${FUNNEL}.${orderMember}`]: direction };
+        return query;
+      }),
+  );
 
 /** One event set, the funnel it defines, and the queries asked of it. */
 export interface RandomCase {
@@ -285,23 +296,80 @@ export interface RandomCase {
 }
 
 /**
+ * Page views of one user walking the funnel: an entry near an anchor, then views of the steps' targets (now
+ * and then of another page) at times after the entry drawn from the window's edges: the same instant, one ms
+ * after, one ms before the window, exactly at it, and one ms past it.
+ */
+function journey(funnel: FunnelDefinition, anchors: readonly number[]): fc.Arbitrary<TrackedEvent[]> {
+  const window = funnel.seconds_to_convert * 1000;
+  const since = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(0, 1, window - 1, window, window, window + 1) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 * window }) },
+  );
+  const targets = funnel.steps.map((step) => step.target);
+  return fc
+    .record({
+      user: fc.constantFrom(...USERS),
+      entry: near(anchors),
+      views: fc.array(
+        fc.tuple(
+          since,
+          fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...PATHS) }),
+        ),
+        {
+          minLength: 1,
+          maxLength: targets.length + 1,
+        },
+      ),
+      base: trackedEvent(fc.constant(0)),
+    })
+    .map(({ user, entry, views, base }) => {
+      const offsets = views.map(([offset]) => offset).sort((a, b) => a - b);
+      const walk = [
+        { at: entry, path: targets[0] as string },
+        ...offsets.map((offset, index) => ({
+          at: entry + offset,
+          path: views[index]?.[1] ?? (targets[Math.min(index + 1, targets.length - 1)] as string),
+        })),
+      ];
+      return walk.map(({ at, path }) => ({ ...base, eventType: 'pageview', userAnonymousId: user, docPath: path, utcTime: at }));
+    });
+}
+
+/**
  * An event set with its funnel and a batch of queries (most of TrackedEvents, some of the funnel). The events
- * sit near one to three anchors, so that their gaps are often exactly a second, a minute, an hour or a day;
- * the queries' bounds are taken from the events' own times.
+ * sit near one to three anchors, so that their gaps are often exactly a second, a minute, an hour or a day,
+ * and some users walk the funnel with steps on the window's edges; the queries' bounds are taken from the
+ * events' own times. Journeys are shuffled into the other events so arrival order is not time order.
  */
 export const randomCase: fc.Arbitrary<RandomCase> = fc
-  .uniqueArray(fc.constantFrom(...ANCHORS), { minLength: 1, maxLength: 3 })
-  .chain((anchors) =>
-    fc.record({ events: fc.array(trackedEvent(near(anchors)), { maxLength: 40 }), funnel: funnelDefinition }).chain(({ events, funnel }) => {
-      const time = boundFrom(
-        events.map((event) => event.utcTime),
-        anchors,
-      );
-      return fc
-        .array(fc.oneof({ weight: 3, arbitrary: eventsQuery(time) }, { weight: 1, arbitrary: funnelQuery(time) }), {
-          minLength: 8,
-          maxLength: 12,
-        })
-        .map((queries) => ({ events, funnel, queries }));
-    }),
+  .tuple(fc.uniqueArray(fc.constantFrom(...ANCHORS), { minLength: 1, maxLength: 3 }), funnelDefinition)
+  .chain(([anchors, funnel]) =>
+    fc
+      .record({
+        loose: fc.array(trackedEvent(near(anchors)), { maxLength: 30, size: 'max' }),
+        walks: fc.array(journey(funnel, anchors), { maxLength: 4, size: 'max' }),
+        seed: fc.integer(),
+      })
+      .map(({ loose, walks, seed }) => {
+        const events = [...loose];
+        let state = seed;
+        for (const view of walks.flat()) {
+          state = (Math.imul(state, 1_103_515_245) + 12_345) | 0;
+          events.splice(Math.abs(state) % (events.length + 1), 0, view);
+        }
+        return events;
+      })
+      .chain((events) => {
+        const time = boundFrom(
+          events.map((event) => event.utcTime),
+          anchors,
+        );
+        return fc
+          .array(fc.oneof({ weight: 3, arbitrary: eventsQuery(time) }, { weight: 1, arbitrary: funnelQuery(time) }), {
+            minLength: 8,
+            maxLength: 12,
+          })
+          .map((queries) => ({ events, funnel, queries }));
+      }),
   );
