@@ -39,6 +39,8 @@ function quoted(name: string): string {
 function dimensionSql(member: string, zone: string): string {
   const name = member.slice(CUBE.length + 1);
   if (name === 'utcTime') return formatted(localTime(zone));
+  // `utcTime.<granularity>` in dimensions buckets like a time dimension, under that one key only.
+  if (name.startsWith('utcTime.')) return formatted(`date_trunc(${text(name.slice('utcTime.'.length))}, ${localTime(zone)})`);
   return quoted(name);
 }
 
@@ -71,7 +73,16 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
     bucketKey = `${CUBE}.utcTime.${granularity}`;
     keys.push({ key: bucketKey, sql: formatted(`date_trunc(${text(granularity)}, ${localTime(zone)})`) });
   }
-  const conditions = (query.filters ?? []).map((filter) => filterSql(filter, filterColumn, 'ms', zone));
+  // Filters on measures keep groups by their totals (HAVING); the others keep events (WHERE).
+  const onMeasure = (filter: Filter) => 'member' in filter && MEASURE_SQL[filter.member.slice(CUBE.length + 1)] !== undefined;
+  const conditions = (query.filters ?? [])
+    .filter((filter) => !onMeasure(filter))
+    .map((filter) => filterSql(filter, filterColumn, 'ms', zone));
+  const having = (query.filters ?? [])
+    .filter(onMeasure)
+    .map((filter) =>
+      filterSql(filter, (member) => ({ sql: MEASURE_SQL[member.slice(CUBE.length + 1)] as string, numeric: true }), 'ms', zone),
+    );
   if (time?.dateRange !== undefined) {
     const range = Array.isArray(time.dateRange) ? time.dateRange : [time.dateRange];
     const from = range[0] as string;
@@ -85,7 +96,8 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   ];
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const groupBy = keys.length > 0 ? `GROUP BY ${keys.map((_, index) => index + 1).join(', ')}` : '';
-  let groups = `SELECT ${selected.join(', ')} FROM events ${where} ${groupBy}`;
+  const kept = having.length > 0 ? `HAVING ${having.join(' AND ')}` : '';
+  let groups = `SELECT ${selected.join(', ')} FROM events ${where} ${groupBy} ${kept}`;
 
   // Missing-day fill. The spec fills "only ranges set by inDateRange"; the reference reads a time dimension's
   // `dateRange` as the query layer's shorthand for one (Cube compiles it to that filter), so that range counts
@@ -96,20 +108,22 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   );
   const shorthand = time?.dateRange === undefined ? undefined : [time.dateRange].flat();
   const fillRange = shorthand ? [shorthand[0], shorthand[shorthand.length - 1]] : filterRange?.values;
-  const fills = measures.length > 0 && granularity === 'day' && fillRange !== undefined;
-  if (fills && bucketKey) {
+  // The day column: the time dimension's bucket, or a `utcTime.day` asked for in dimensions.
+  const dayKey = granularity === 'day' ? bucketKey : dimensions.find((member) => member === `${CUBE}.utcTime.day`);
+  const fills = measures.length > 0 && dayKey !== undefined && fillRange !== undefined;
+  if (fills && dayKey) {
     const [from, to] = fillRange as [string, string];
     const start = `date_trunc('day', CAST(${text(wallClockOf(from, 'start').replace('T', ' '))} AS TIMESTAMP))`;
     const end = `CAST(${text(wallClockOf(to, 'end').replace('T', ' '))} AS TIMESTAMP)`;
     const blanks = [
-      ...dimensions.map((member) => `NULL AS ${quoted(member)}`),
-      `${formatted('day')} AS ${quoted(bucketKey)}`,
+      ...dimensions.map((member) => `${member === dayKey ? formatted('day') : 'NULL'} AS ${quoted(member)}`),
+      ...(bucketKey ? [`${bucketKey === dayKey ? formatted('day') : 'NULL'} AS ${quoted(bucketKey)}`] : []),
       ...measures.map((member) => `0 AS ${quoted(member)}`),
       'NULL AS first_seen',
     ];
     groups = `WITH found AS (${groups}) SELECT * FROM found UNION ALL SELECT ${blanks.join(', ')}
       FROM generate_series(${start}, ${end}, INTERVAL 1 DAY) AS days(day)
-      WHERE ${formatted('day')} NOT IN (SELECT ${quoted(bucketKey)} FROM found)`;
+      WHERE ${formatted('day')} NOT IN (SELECT ${quoted(dayKey)} FROM found)`;
   }
 
   // Outer statement: order, page, and the row's shape (measures as strings, the bucket under two keys).
@@ -121,13 +135,16 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   const by = (member: string, direction: 'asc' | 'desc') =>
     `grouped.${quoted(member)} ${direction === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`;
   const orderBy: string[] = explicit.map(([member, direction]) => by(member, direction));
+  // The first time dimension with a granularity: the `timeDimensions` entry, else a suffixed dimension (the
+  // query layer appends those to the time dimensions).
+  const firstBucket = bucketKey ?? dimensions.find((member) => member.startsWith(`${CUBE}.utcTime.`));
   if (explicit.length === 0) {
-    if (bucketKey) orderBy.push(by(bucketKey, 'asc'));
+    if (firstBucket) orderBy.push(by(firstBucket, 'asc'));
     else if (measures.length > 0 && dimensions.length > 0) orderBy.push(by(measures[0] as string, 'desc'));
     else if (dimensions.length > 0) orderBy.push(by(dimensions[0] as string, 'asc'));
   }
   orderBy.push('first_seen ASC NULLS LAST');
-  if (bucketKey) orderBy.push(`${quoted(bucketKey)} ASC`);
+  if (dayKey) orderBy.push(`grouped.${quoted(dayKey)} ASC`);
   const shaped = [
     ...dimensions.map((member) => quoted(member)),
     ...(bucketKey ? [quoted(bucketKey), `${quoted(bucketKey)} AS ${quoted(`${CUBE}.utcTime`)}`] : []),

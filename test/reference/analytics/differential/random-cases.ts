@@ -191,8 +191,18 @@ function eventFilter(time: fc.Arbitrary<number>, zone: string): fc.Arbitrary<unk
   );
 }
 
+/** A filter on a measure: it keeps groups by their totals (the query layer's HAVING). */
+const measureFilter = fc.record({
+  member: fc.constantFrom('TrackedEvents.count', 'TrackedEvents.pageViewsCount', 'TrackedEvents.uniqueUsersCount'),
+  operator: fc.constantFrom('gt', 'gte', 'lt', 'lte', 'equals', 'notEquals'),
+  values: fc.array(fc.constantFrom('0', '1', '2', '3'), { minLength: 1, maxLength: 2 }),
+});
+
 const MEASURES = ['TrackedEvents.count', 'TrackedEvents.pageViewsCount', 'TrackedEvents.uniqueUsersCount'];
 const DIMENSIONS = [
+  'TrackedEvents.utcTime.day',
+  'TrackedEvents.utcTime.month',
+  'TrackedEvents.utcTime.week',
   'TrackedEvents.docPath',
   'TrackedEvents.eventType',
   'TrackedEvents.userAnonymousId',
@@ -248,13 +258,18 @@ export const eventsQuery = (time: fc.Arbitrary<number>): fc.Arbitrary<Record<str
           { freq: 2 },
         ),
         filters: fc.array(eventFilter(time, zone), { maxLength: 2 }),
+        measureFilters: fc.array(measureFilter, { maxLength: 1 }),
         page,
         zoneShown: fc.boolean(),
       })
-      .chain(({ measures, dimensions: chosen, timeDimension, filters, page: paging, zoneShown }) => {
-        // A bucketed utcTime already answers under `TrackedEvents.utcTime`; asking for the raw one too would give
-        // one key two meanings, so the raw dimension is asked only without a bucket.
-        const dimensions = timeDimension?.granularity ? chosen.filter((member) => member !== 'TrackedEvents.utcTime') : chosen;
+      .chain(({ measures, dimensions: chosen, timeDimension, filters: rowFilters, measureFilters, page: paging, zoneShown }) => {
+        // A bucketed utcTime already answers under `TrackedEvents.utcTime` and its own key; asking for the raw
+        // one or the same bucket as a dimension too would give one key two meanings, so those are left out.
+        const taken = timeDimension?.granularity
+          ? ['TrackedEvents.utcTime', `TrackedEvents.utcTime.${timeDimension.granularity}`]
+          : [];
+        const dimensions = chosen.filter((member) => !taken.includes(member));
+        const filters = [...rowFilters, ...measureFilters];
         const members = [...measures, ...dimensions];
         if (timeDimension?.granularity) members.push(`TrackedEvents.utcTime.${timeDimension.granularity}`);
         return orderOver(members).map((order) => {
