@@ -47,6 +47,7 @@ function dimensionSql(member: string, zone: string): string {
 /** The filter column of a TrackedEvents member. */
 function filterColumn(member: string): FilterColumn {
   const name = member.slice(CUBE.length + 1);
+  if (name === 'utcTime') return { sql: 'ms', numeric: true, time: true };
   return { sql: quoted(name), numeric: name === 'localTzOffset' };
 }
 

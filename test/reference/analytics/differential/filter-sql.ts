@@ -15,6 +15,32 @@ export interface FilterColumn {
   sql: string;
   /** Whether values are numbers (compared as numbers) rather than text. */
   numeric: boolean;
+  /** Whether the member is a time: its values are dates or wall-clock times, compared as instants. */
+  time?: boolean;
+}
+
+/**
+ * The number operators on a time member, by the start/end rule: `lt` and `gte` open at a value's start,
+ * `lte` and `gt` close at its end, and `equals` holds from a value's start to its end (a whole day for a date).
+ */
+function timeComparison(operator: string, values: string[], ms: string, zone: string): string | undefined {
+  const first = values[0] as string;
+  const within = (value: string) => `(${ms} >= ${boundMs(value, 'start', zone)} AND ${ms} <= ${boundMs(value, 'end', zone)})`;
+  switch (operator) {
+    case 'lt':
+      return `(${ms} < ${boundMs(first, 'start', zone)})`;
+    case 'gte':
+      return `(${ms} >= ${boundMs(first, 'start', zone)})`;
+    case 'lte':
+      return `(${ms} <= ${boundMs(first, 'end', zone)})`;
+    case 'gt':
+      return `(${ms} > ${boundMs(first, 'end', zone)})`;
+    case 'equals':
+      return `(${values.map(within).join(' OR ')})`;
+    case 'notEquals':
+      return `NOT (${values.map(within).join(' OR ')})`;
+  }
+  return undefined;
 }
 
 const MATCHES: Record<string, (column: string, value: string) => string> = {
@@ -52,7 +78,9 @@ export function filterSql(filter: Filter, column: (member: string) => FilterColu
     case 'afterOrOnDate':
       return `(${timeMs} >= ${boundMs(values[0] as string, 'start', zone)})`;
   }
-  const { sql, numeric } = column(filter.member);
+  const { sql, numeric, time } = column(filter.member);
+  const onTime = time ? timeComparison(operator, values, timeMs, zone) : undefined;
+  if (onTime) return onTime;
   switch (operator) {
     case 'set':
       return `(${sql} IS NOT NULL)`;

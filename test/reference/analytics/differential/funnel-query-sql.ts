@@ -17,7 +17,9 @@ import { text } from './sql-time.ts';
 export function funnelQuerySql(cube: string, funnel: FunnelDefinition, query: EventsQuery): { sql: string } {
   const zone = query.timezone ?? 'UTC';
   const window = funnel.seconds_to_convert * 1000;
-  const kept = (query.filters ?? []).map((filter) => filterSql(filter, () => ({ sql: 'ms', numeric: true }), 'ms', zone));
+  const kept = (query.filters ?? []).map((filter) =>
+    filterSql(filter, () => ({ sql: 'ms', numeric: true, time: true }), 'ms', zone),
+  );
   const views = `SELECT "userAnonymousId" AS who, "docPath" AS path, ms, seq FROM events
     WHERE "eventType" = 'pageview' AND "userAnonymousId" IS NOT NULL ${kept.map((condition) => `AND ${condition}`).join(' ')}`;
   const parts = [

@@ -172,8 +172,13 @@ function dateFilter(time: fc.Arbitrary<number>, member: string, zone: string) {
     }),
     fc.record({
       member: fc.constant(member),
-      operator: fc.constantFrom('beforeDate', 'beforeOrOnDate', 'afterOrOnDate'),
+      operator: fc.constantFrom('beforeDate', 'beforeOrOnDate', 'afterOrOnDate', 'lt', 'lte', 'gt', 'gte'),
       values: dateValue(time, zone).map((value) => [value]),
+    }),
+    fc.record({
+      member: fc.constant(member),
+      operator: fc.constantFrom('equals', 'notEquals'),
+      values: fc.array(dateValue(time, zone), { minLength: 1, maxLength: 2 }),
     }),
   );
 }
