@@ -67,6 +67,12 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   if (measures.length === 0 && dimensions.length === 0 && !granularity)
     return { refused: 'a query needs a measure, a dimension or a time dimension with a granularity' };
 
+  const explicit = orderPairs(query.order);
+  const bucketMembers = granularity ? [`${CUBE}.utcTime.${granularity}`, `${CUBE}.utcTime`] : [];
+  const hidden = explicit
+    .map(([member]) => member)
+    .filter((member) => !measures.includes(member) && !dimensions.includes(member) && !bucketMembers.includes(member));
+
   // Inner statement: one row per group, measures as numbers so they order as numbers.
   const keys: { key: string; sql: string }[] = dimensions.map((member) => ({ key: member, sql: dimensionSql(member, zone) }));
   let bucketKey: string | undefined;
@@ -94,6 +100,16 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
     ...keys.map(({ key, sql }) => `${sql} AS ${quoted(key)}`),
     ...measures.map((member) => `${MEASURE_SQL[member.slice(CUBE.length + 1)]} AS ${quoted(member)}`),
     'min(seq) AS first_seen',
+    // An order by a text dimension the query does not select (the spec is silent; the reference's reading): a
+    // group sorts by its least value ascending and its greatest descending, and a null among its values
+    // counts as the greatest, as nulls do in a selected column.
+    ...hidden.flatMap((member) => {
+      const column = quoted(member.slice(CUBE.length + 1));
+      return [
+        `min(${column}) AS ${quoted(`least ${member}`)}`,
+        `CASE WHEN count(*) FILTER (WHERE ${column} IS NULL) > 0 THEN NULL ELSE max(${column}) END AS ${quoted(`greatest ${member}`)}`,
+      ];
+    }),
   ];
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const groupBy = keys.length > 0 ? `GROUP BY ${keys.map((_, index) => index + 1).join(', ')}` : '';
@@ -121,6 +137,7 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
       ...(bucketKey ? [`${bucketKey === dayKey ? formatted('day') : 'NULL'} AS ${quoted(bucketKey)}`] : []),
       ...measures.map((member) => `0 AS ${quoted(member)}`),
       'NULL AS first_seen',
+      ...hidden.flatMap((member) => [`NULL AS ${quoted(`least ${member}`)}`, `NULL AS ${quoted(`greatest ${member}`)}`]),
     ];
     groups = `WITH found AS (${groups}) SELECT * FROM found UNION ALL SELECT ${blanks.join(', ')}
       FROM generate_series(${start}, ${end}, INTERVAL 1 DAY) AS days(day)
@@ -131,11 +148,12 @@ export function eventsQuerySql(query: EventsQuery): { sql: string } | { refused:
   // Nulls sort last ascending and first descending, and ties keep the order in which groups first appear among
   // the events as they arrived, days added by the fill after them in calendar order. The spec is silent on both;
   // these are the reference's readings (the first is the common SQL one), so the statement spells them out.
-  const explicit = orderPairs(query.order);
   // Qualified, so measures order by their numbers rather than by the strings the outer SELECT makes of them.
   const by = (member: string, direction: 'asc' | 'desc') =>
     `grouped.${quoted(member)} ${direction === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`;
-  const orderBy: string[] = explicit.map(([member, direction]) => by(member, direction));
+  const orderBy: string[] = explicit.map(([member, direction]) =>
+    hidden.includes(member) ? by(`${direction === 'asc' ? 'least' : 'greatest'} ${member}`, direction) : by(member, direction),
+  );
   // The first time dimension with a granularity: the `timeDimensions` entry, else a suffixed dimension (the
   // query layer appends those to the time dimensions).
   const firstBucket = bucketKey ?? dimensions.find((member) => member.startsWith(`${CUBE}.utcTime.`));

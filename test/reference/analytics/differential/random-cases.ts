@@ -214,6 +214,7 @@ const DIMENSIONS = [
   'TrackedEvents.localTzOffset',
   'TrackedEvents.docSearch',
   'TrackedEvents.pageTitle',
+  'TrackedEvents.apiKey',
   'TrackedEvents.utcTime',
 ];
 const GRANULARITIES = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
@@ -277,7 +278,12 @@ export const eventsQuery = (time: fc.Arbitrary<number>): fc.Arbitrary<Record<str
         const filters = [...rowFilters, ...measureFilters];
         const members = [...measures, ...dimensions];
         if (timeDimension?.granularity) members.push(`TrackedEvents.utcTime.${timeDimension.granularity}`);
-        return orderOver(members).map((order) => {
+        // Text dimensions the query does not select may order it too (the reference's reading).
+        const unselected = ['TrackedEvents.pageTitle', 'TrackedEvents.docSearch', 'TrackedEvents.userAnonymousId'].filter(
+          (member) => !dimensions.includes(member),
+        );
+        const orderable = members.length > 0 ? [...members, ...unselected.slice(0, 1)] : members;
+        return orderOver(orderable).map((order) => {
           const query: Record<string, unknown> = { measures, dimensions, filters, ...paging };
           if (timeDimension) query.timeDimensions = [{ dimension: 'TrackedEvents.utcTime', ...timeDimension }];
           if (order !== undefined) query.order = order;
