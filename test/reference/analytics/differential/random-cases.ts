@@ -299,7 +299,21 @@ export const funnelQuery = (time: fc.Arbitrary<number>): fc.Arbitrary<Record<str
     fc
       .record({
         shape: fc.constantFrom('count-by-step', 'count-by-step', 'count', 'step'),
-        filters: fc.array(dateFilter(time, `${FUNNEL}.date`, zone), { maxLength: 2 }),
+        filters: fc.array(
+          fc.oneof(
+            { weight: 4, arbitrary: dateFilter(time, `${FUNNEL}.date`, zone) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .tuple(
+                  fc.constantFrom('and', 'or'),
+                  fc.array(dateFilter(time, `${FUNNEL}.date`, zone), { minLength: 1, maxLength: 2 }),
+                )
+                .map(([kind, items]) => ({ [kind]: items })),
+            },
+          ),
+          { maxLength: 2 },
+        ),
         direction: fc.option(fc.constantFrom('asc', 'desc')),
         orderBy: fc.constantFrom('count', 'step'),
         page,
