@@ -59,12 +59,33 @@ function disagreement(query: unknown, engine: EngineAnswer, expected: OracleAnsw
 }
 
 let compared = 0;
+/** What the compared cases reached, so a weaker generator fails here rather than passing quietly. */
+const reached = { rows: 0, pastFirstStep: 0, atWindow: 0 };
+
+/** Whether a user has a step-1 view and a view of step 2's target exactly `seconds_to_convert` later. */
+function convertsAtWindow({ events, funnel }: RandomCase): boolean {
+  const [first, second] = funnel.steps;
+  if (!first || !second) return false;
+  const window = funnel.seconds_to_convert * 1000;
+  const views = events.filter((event) => event.eventType === 'pageview' && event.userAnonymousId !== null);
+  return views.some(
+    (entry) =>
+      entry.docPath === first.target &&
+      views.some(
+        (step) =>
+          step.userAnonymousId === entry.userAnonymousId &&
+          step.docPath === second.target &&
+          step.utcTime - entry.utcTime === window,
+      ),
+  );
+}
 
 /** Loads one event set into both engines and compares the answer to every query. */
 async function compare({ events, funnel, queries }: RandomCase): Promise<void> {
   const store = storeOf(events);
   const catalog = createMemberCatalog([{ slug: FUNNEL, file: `${FUNNEL}.yaml`, definition: funnel }]);
   await oracle.load(events);
+  if (convertsAtWindow({ events, funnel, queries })) reached.atWindow++;
   for (const query of queries) {
     const engine = engineAnswer(store, catalog, query);
     const expected = await oracle.answer(query, FUNNEL, funnel);
@@ -73,12 +94,19 @@ async function compare({ events, funnel, queries }: RandomCase): Promise<void> {
       (!('data' in expected) || ('data' in engine && JSON.stringify(engine.data) === JSON.stringify(expected.data)));
     if (!same) throw new Error(disagreement(query, engine, expected));
     compared++;
+    if ('data' in engine && engine.data.length > 0) reached.rows++;
+    const step = `${FUNNEL}.step`;
+    if ('data' in engine && engine.data.some((row) => row[step] && row[step] !== 'step_1' && row[`${FUNNEL}.count`] !== '0'))
+      reached.pastFirstStep++;
   }
 }
 
 describe('the analytics engine against DuckDB', () => {
   it('answers every random query exactly as the SQL formulation does', async () => {
     compared = 0;
+    reached.rows = 0;
+    reached.pastFirstStep = 0;
+    reached.atWindow = 0;
     // The time limit abandons a slow run rather than stopping it, so runs take turns on DuckDB's one table.
     let turn: Promise<unknown> = Promise.resolve();
     await fc.assert(
@@ -91,5 +119,10 @@ describe('the analytics engine against DuckDB', () => {
     );
     // Each set asks at least 8 queries, so the seeded run compares at least 480; the count is checked, not assumed.
     expect(compared).toBeGreaterThanOrEqual(500);
+    console.info(`compared ${compared} answers: ${JSON.stringify(reached)}`);
+    // The cases reach what they are for: answers with rows, users past step 1, steps exactly at the window.
+    expect(reached.rows).toBeGreaterThanOrEqual(250);
+    expect(reached.pastFirstStep).toBeGreaterThanOrEqual(10);
+    expect(reached.atWindow).toBeGreaterThanOrEqual(10);
   }, 120_000);
 });
