@@ -165,6 +165,8 @@ export function executeEventsQuery(store: EventStore, query: EventsQuery): Resul
   const page = query.fill ? ordered : ordered.subarray(query.offset, query.offset + query.limit);
 
   const result: ResultRow[] = new Array(page.length);
+  // The fill re-sorts rows that no longer carry their groups, so it is told the sort values rows cannot show.
+  const groupOfRow = query.fill ? new Map<ResultRow, number>() : undefined;
   for (let index = 0; index < page.length; index++) {
     const group = page[index] as number;
     const position = groups.first[group] as number;
@@ -176,6 +178,11 @@ export function executeEventsQuery(store: EventStore, query: EventsQuery): Resul
     });
     for (const spec of query.measures) row[spec.key] = String((totals.get(spec.measure) as Float64Array)[group]);
     result[index] = row;
+    groupOfRow?.set(row, group);
   }
-  return query.fill ? fillMissingDays(result, query) : result;
+  if (!query.fill || !groupOfRow) return result;
+  return fillMissingDays(result, query, (row, keyIndex) => {
+    const group = groupOfRow.get(row);
+    return group === undefined ? undefined : (sortKeys[keyIndex] as SortKey).values[group];
+  });
 }

@@ -49,7 +49,10 @@ export function resolveOrder(
 }
 
 function defaultOrder(dimensions: readonly OrderColumn[], measureKeys: readonly string[]): OrderKey[] {
-  const time = dimensions.findIndex((column) => column.bucketed);
+  // A `timeDimensions` entry (the one with an alias key) comes before a `dimensions` entry with a granularity
+  // suffix, wherever the columns sit: the query layer appends suffixed dimensions after the time dimensions.
+  const entry = dimensions.findIndex((column) => column.bucketed && column.aliasKey !== undefined);
+  const time = entry >= 0 ? entry : dimensions.findIndex((column) => column.bucketed);
   if (time >= 0) return [{ source: 'dimension', index: time, desc: false }];
   if (measureKeys.length > 0 && dimensions.length > 0) return [{ source: 'measure', index: 0, desc: true }];
   if (dimensions.length > 0) return [{ source: 'dimension', index: 0, desc: false }];

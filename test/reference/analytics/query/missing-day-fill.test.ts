@@ -55,3 +55,48 @@ describe('missing-day fill', () => {
     expect(data({ measures: ['TrackedEvents.count'], timeDimensions: [byDay], filters: before })).toHaveLength(19);
   });
 });
+
+describe('missing-day fill under an order by a dimension the query does not select', () => {
+  // Three days with events, the page titles ranking them B < C (2 Jan has none), and two days left to fill.
+  const titled = storeOf([
+    event({ utcTime: '2024-01-01T12:00:00Z', pageTitle: 'B' }),
+    event({ utcTime: '2024-01-01T13:00:00Z', pageTitle: 'B' }),
+    event({ utcTime: '2024-01-02T12:00:00Z', pageTitle: null }),
+    event({ utcTime: '2024-01-04T12:00:00Z', pageTitle: 'C' }),
+  ]);
+  const days = (order: unknown) =>
+    runQuery(
+      titled,
+      createMemberCatalog([]),
+      {
+        measures: ['TrackedEvents.count'],
+        timeDimensions: [{ ...byDay, dateRange: ['2024-01-01', '2024-01-05'] }],
+        order,
+      },
+      0,
+    ).data.map((row) => `${(row['TrackedEvents.utcTime.day'] as string).slice(8, 10)}=${row['TrackedEvents.count']}`);
+
+  it('puts filled days, which have no title, last ascending, as a null title sorts', () => {
+    expect(days({ 'TrackedEvents.pageTitle': 'asc' })).toEqual(['01=2', '04=1', '02=1', '03=0', '05=0']);
+  });
+
+  it('puts filled days first descending, with the day whose title is null', () => {
+    expect(days({ 'TrackedEvents.pageTitle': 'desc' })).toEqual(['02=1', '03=0', '05=0', '04=1', '01=2']);
+  });
+
+  it('keeps the unselected dimension ahead of a later key that would order the other way', () => {
+    // By count alone 01 (2) would lead descending; the title puts C (04) ahead of B (01).
+    expect(
+      days([
+        ['TrackedEvents.pageTitle', 'desc'],
+        ['TrackedEvents.count', 'desc'],
+      ]),
+    ).toEqual(['02=1', '03=0', '05=0', '04=1', '01=2']);
+    expect(
+      days([
+        ['TrackedEvents.pageTitle', 'asc'],
+        ['TrackedEvents.count', 'asc'],
+      ]),
+    ).toEqual(['01=2', '04=1', '03=0', '05=0', '02=1']);
+  });
+});
