@@ -5,10 +5,9 @@ import type { Severity } from '../../src/findings/finding.ts';
 import type { detectRuleSchema } from '../../src/schemas/detect-rule.ts';
 import { errorConditionSchema } from '../../src/schemas/error-condition.ts';
 import type { RegisterEntryInput } from '../../src/schemas/register-entry.ts';
+import { makeEntry } from '../register/entry-fixture.ts';
 
 type DetectRuleInput = z.input<typeof detectRuleSchema>;
-
-import { makeEntry } from '../register/entry-fixture.ts';
 
 /**
  * Every release comparison behind a finding's severity, one row a case: the entry's release equal to
