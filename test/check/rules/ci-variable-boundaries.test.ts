@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell expansions written as plain strings are what these rows test
 import { describe, expect, it } from 'vitest';
 import { matchRule } from './match-rule.ts';
 
@@ -50,11 +51,23 @@ describe('a definition at the top level of a CI file that also holds the job', (
   const valued = { kind: 'ci-variable', name: 'OLD_TOKEN', value: 'legacy' };
 
   it.each([
-    ['set at the top level, read by the job', 'variables:\n  OLD_TOKEN: legacy\njob:\n  script: make\n', ['2:3 OLD_TOKEN=legacy']],
+    [
+      'set at the top level, read by the job',
+      'variables:\n  OLD_TOKEN: legacy\njob:\n  script: make\n',
+      ['2:3 OLD_TOKEN=legacy'],
+    ],
     ['set in the job', 'job:\n  variables:\n    OLD_TOKEN: legacy\n  script: make\n', ['3:5 OLD_TOKEN=legacy']],
-    ['set at the top level and in the job', 'variables:\n  OLD_TOKEN: legacy\njob:\n  variables:\n    OLD_TOKEN: legacy\n', ['2:3 OLD_TOKEN=legacy', '5:5 OLD_TOKEN=legacy']],
+    [
+      'set at the top level and in the job',
+      'variables:\n  OLD_TOKEN: legacy\njob:\n  variables:\n    OLD_TOKEN: legacy\n',
+      ['2:3 OLD_TOKEN=legacy', '5:5 OLD_TOKEN=legacy'],
+    ],
     ['set at the top level to another value', 'variables:\n  OLD_TOKEN: current\njob:\n  script: make\n', []],
-    ['set at the top level in its expanded form', 'variables:\n  OLD_TOKEN:\n    value: legacy\n    description: d\njob:\n  script: make\n', ['2:3 OLD_TOKEN=legacy']],
+    [
+      'set at the top level in its expanded form',
+      'variables:\n  OLD_TOKEN:\n    value: legacy\n    description: d\njob:\n  script: make\n',
+      ['2:3 OLD_TOKEN=legacy'],
+    ],
     ['a job named like the variable', 'OLD_TOKEN:\n  script: legacy\n', []],
   ])('%s', (_case, text, expected) => {
     expect(matchRule(valued, '.gitlab-ci.yml', text)).toEqual(expected);

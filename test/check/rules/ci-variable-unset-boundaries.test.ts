@@ -11,16 +11,32 @@ const USE = 'include:\n  - template: feature-template.yml\n';
 
 describe('a variable left unset beside the job it configures', () => {
   it.each([
-    ['set at the top level of the file that defines the job', `${USE}variables:\n  NEW_SETTING: "on"\njob:\n  script: make\n`, []],
+    [
+      'set at the top level of the file that defines the job',
+      `${USE}variables:\n  NEW_SETTING: "on"\njob:\n  script: make\n`,
+      [],
+    ],
     ['set at the top level after the job', `${USE}job:\n  script: make\nvariables:\n  NEW_SETTING: "off"\n`, []],
     ['set in the job itself', `${USE}job:\n  variables:\n    NEW_SETTING: "on"\n`, []],
     ['set in another job of the file', `${USE}job:\n  script: make\nother:\n  variables:\n    NEW_SETTING: "on"\n`, []],
     ['set at the top level in its expanded form', `${USE}variables:\n  NEW_SETTING:\n    value: "on"\n    description: d\n`, []],
     ['set to an empty value', `${USE}variables:\n  NEW_SETTING: ""\n`, []],
-    ['not set: another variable at the top level', `${USE}variables:\n  OTHER: "on"\njob:\n  script: make\n`, ['2:15 feature-template without NEW_SETTING']],
+    [
+      'not set: another variable at the top level',
+      `${USE}variables:\n  OTHER: "on"\njob:\n  script: make\n`,
+      ['2:15 feature-template without NEW_SETTING'],
+    ],
     ['not set: only read by the job', `${USE}job:\n  script: echo $NEW_SETTING\n`, ['2:15 feature-template without NEW_SETTING']],
-    ['not set: only named in a comment', `${USE}# NEW_SETTING: "on"\njob:\n  script: make\n`, ['2:15 feature-template without NEW_SETTING']],
-    ['not set: a job named like the variable', `${USE}NEW_SETTING:\n  script: make\n`, ['2:15 feature-template without NEW_SETTING']],
+    [
+      'not set: only named in a comment',
+      `${USE}# NEW_SETTING: "on"\njob:\n  script: make\n`,
+      ['2:15 feature-template without NEW_SETTING'],
+    ],
+    [
+      'not set: a job named like the variable',
+      `${USE}NEW_SETTING:\n  script: make\n`,
+      ['2:15 feature-template without NEW_SETTING'],
+    ],
     ['not used: the feature named only in a comment', '# feature-template.yml\nvariables:\n  OTHER: x\n', []],
   ])('%s', (_case, text, expected) => {
     expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(expected);
@@ -32,10 +48,18 @@ describe('a job key left unset beside top-level keys', () => {
 
   it.each([
     ['a top-level variable named like the feature is not a job', 'variables:\n  secrets: vault\njob:\n  script: make\n', []],
-    ['a job using the feature without the key', 'variables:\n  A: b\njob:\n  secrets:\n    X: y\n', ['4:3 secrets without id_tokens']],
+    [
+      'a job using the feature without the key',
+      'variables:\n  A: b\njob:\n  secrets:\n    X: y\n',
+      ['4:3 secrets without id_tokens'],
+    ],
     ['a job using the feature with the key', 'job:\n  id_tokens:\n    T: { aud: a }\n  secrets:\n    X: y\n', []],
     ['the key given by default: at the top level', 'default:\n  id_tokens:\n    T: { aud: a }\njob:\n  secrets:\n    X: y\n', []],
-    ['the key given by a template the job extends', '.base:\n  id_tokens:\n    T: { aud: a }\njob:\n  extends: .base\n  secrets:\n    X: y\n', []],
+    [
+      'the key given by a template the job extends',
+      '.base:\n  id_tokens:\n    T: { aud: a }\njob:\n  extends: .base\n  secrets:\n    X: y\n',
+      [],
+    ],
   ])('%s', (_case, text, expected) => {
     expect(matchRule(keyRule, '.gitlab-ci.yml', text)).toEqual(expected);
   });
