@@ -8,7 +8,13 @@ const NOT_CHARACTERS = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\
 
 /** Escapes text for an XML element; characters XML 1.0 cannot hold (controls, U+FFFE, U+FFFF, lone surrogates) are dropped. */
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(NOT_XML, '');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(CONTROLS, '')
+    .replace(NOT_CHARACTERS, '');
 }
 
 /**
