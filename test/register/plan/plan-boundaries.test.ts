@@ -11,14 +11,17 @@ import { makeEntry, registerData } from '../entry-fixture.ts';
  * required stops exactly at the ends of the range. A comparison moved by one makes some row fail.
  */
 const releases = ['16.0', '16.1', '16.9', '16.10', '16.11', '17.0', '17.1', '17.2', '18.0'];
-type Where = 'must do' | 'plan ahead' | 'neither';
+type Where = 'must do' | 'plan ahead' | 'neither' | 'both';
 
 function placeOf(fields: Partial<RegisterEntryInput> & { removed_in: string }, from: string, to: string): Where {
   const register = createRegister(registerData({ entries: [makeEntry({ id: 'entry', ...fields })], releases }));
   const plan = buildPlan(register, { from, to });
   expect(plan.problems).toBeUndefined();
-  if (plan.mustDo.length > 0) return 'must do';
-  return plan.planAhead.length > 0 ? 'plan ahead' : 'neither';
+  const mustDo = plan.mustDo.length > 0;
+  const ahead = plan.planAhead.length > 0;
+  // An entry in both lists is a fault every row must catch.
+  if (mustDo && ahead) return 'both';
+  return mustDo ? 'must do' : ahead ? 'plan ahead' : 'neither';
 }
 
 const rows: [string, string, string, Partial<RegisterEntryInput> & { removed_in: string }, Where][] = [
