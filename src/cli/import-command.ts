@@ -48,6 +48,11 @@ function summary(result: ImportResult, out: string | undefined): string {
       : `${result.written} entr${result.written === 1 ? 'y' : 'ies'} written to ${out}`,
     `${skipped} skipped${reasons.length > 0 ? ` (${reasons.join(', ')})` : ''}`,
     ...(result.removed > 0 ? [`${result.removed} earlier entr${result.removed === 1 ? 'y' : 'ies'} removed`] : []),
+    ...(result.kept.length > 0
+      ? [
+          `${result.kept.length} earlier entr${result.kept.length === 1 ? 'y' : 'ies'} kept though the data no longer has ${result.kept.length === 1 ? 'its item' : 'their items'}, for the detect: or related: added by hand (${result.kept.join(', ')}); delete ${result.kept.length === 1 ? 'it' : 'them'} when no longer wanted`,
+        ]
+      : []),
     ...(result.stops ? [`${result.stops.length} upgrade stop(s)`] : []),
   ].join('; ');
 }

@@ -8,6 +8,8 @@
  * Importing again into the same folder rewrites what an import wrote and nothing else: entries written by
  * hand stay, an imported entry whose item is gone is removed, the `detect:` and `related:` someone added
  * to an imported entry are kept, and so is the id of an item whose title changed in place (entry-ids.ts).
+ * An entry whose item is gone but which carries such additions stays, and is named: deleting it would lose
+ * work done by hand that the data cannot give back.
  * A folder that is neither empty nor a register folder is refused, so a mistyped `--out` loses nothing.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -92,6 +94,8 @@ export function readFolderState(out: string, shown = out): FolderState {
 export interface FolderWrite {
   written: number;
   removed: number;
+  /** Ids of imported entries whose item is gone but which were kept for the `detect:` or `related:` added by hand. */
+  kept: string[];
 }
 
 /** Writes the entries, their areas and the stops; removes imported entries this import no longer has. */
@@ -106,8 +110,13 @@ export function writeRegisterFolder(
   const current = new Set(entries.map((entry) => entry.id));
   const made = new Set<string>();
   let removed = 0;
+  const kept: string[] = [];
   for (const [id, file] of state.importedFiles) {
     if (current.has(id)) continue;
+    if (state.kept.has(id)) {
+      kept.push(id);
+      continue;
+    }
     rmSync(file, { force: true });
     removed++;
   }
@@ -133,5 +142,5 @@ export function writeRegisterFolder(
       `# The platform's required upgrade stops, oldest first, written by sunset import --upgrade-path.\n${toYaml(stops as readonly Record<string, unknown>[])}`,
     );
   }
-  return { written: entries.length, removed };
+  return { written: entries.length, removed, kept: kept.sort() };
 }

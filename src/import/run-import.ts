@@ -49,6 +49,8 @@ export interface ImportResult {
   entries: RegisterEntryInput[];
   written: number;
   removed: number;
+  /** Imported entries whose item is gone, kept for what was added to them by hand (see register-folder-output.ts). */
+  kept: string[];
   skipped: Record<SkipReason, number>;
   problems: ImportProblem[];
   stops?: UpgradeStop[];
@@ -143,7 +145,7 @@ export function runImport(options: ImportOptions): ImportResult {
     problems.push(...stopsReading.problems);
   }
   const sortedAreas = [...areas.values()].sort((a, b) => a.id.localeCompare(b.id));
-  const written = out ? writeRegisterFolder(out, entries, sortedAreas, state, stops) : { written: 0, removed: 0 };
+  const written = out ? writeRegisterFolder(out, entries, sortedAreas, state, stops) : { written: 0, removed: 0, kept: [] };
   return {
     files: reading.files,
     unreadFiles: reading.unreadFiles + early.length,

@@ -28,9 +28,20 @@ export function paletteFor(isTTY: boolean | undefined, env: Readonly<Record<stri
   return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') ? COLOURS : PLAIN;
 }
 
+/**
+ * Text a terminal shows as written: control characters (an escape sequence in a file name would recolour,
+ * move or clear the screen) are written as `\n`, `\t`, `\x1b`. File names come from the repository
+ * checked, so they are not to be trusted.
+ */
+function printable(text: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters made visible.
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (char) => named[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Collapses line breaks and runs of spaces, so a message or fix stays on its own line of the report. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return printable(text.replace(/\s+/g, ' ').trim());
 }
 
 function megabytes(bytes: number): string {
@@ -45,23 +56,23 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
   const lines: string[] = [];
   const byFile = Map.groupBy(input.findings, (finding) => finding.file);
   for (const [file, findings] of byFile) {
-    lines.push(palette.bold(file));
+    lines.push(palette.bold(printable(file)));
     // The place column is as wide as the file's longest `line:column`, so a long one never touches the severity.
     const width = Math.max(6, ...findings.map((finding) => `${finding.line}:${finding.column}`.length)) + 2;
     const indent = ' '.repeat(2 + width + 9);
     for (const finding of findings) {
       const place = `${finding.line}:${finding.column}`.padEnd(width);
       const severity = finding.severity === 'error' ? palette.red('error  ') : palette.yellow('warning');
-      lines.push(`  ${place}${severity}  ${oneLine(finding.message)}  ${palette.dim(finding.ruleId)}`);
+      lines.push(`  ${place}${severity}  ${oneLine(finding.message)}  ${palette.dim(printable(finding.ruleId))}`);
       if (finding.fix) lines.push(`${indent}${palette.dim(`Fix: ${oneLine(finding.fix)}`)}`);
-      if (finding.helpUri) lines.push(`${indent}${palette.dim(finding.helpUri)}`);
+      if (finding.helpUri) lines.push(`${indent}${palette.dim(printable(finding.helpUri))}`);
     }
     lines.push('');
   }
   const notes = verbose ? [...input.skipped, ...(input.ignored ?? [])].sort((a, b) => a.path.localeCompare(b.path)) : [];
   if (notes.length > 0) {
     lines.push(palette.bold('Skipped'));
-    for (const note of notes) lines.push(`  ${note.path}: ${note.reason}`);
+    for (const note of notes) lines.push(`  ${printable(note.path)}: ${oneLine(note.reason)}`);
     lines.push('');
   }
   const { errors, warnings } = countBySeverity(input.findings);

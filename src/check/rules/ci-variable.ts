@@ -9,13 +9,14 @@ type CiVariableRule = z.output<typeof ciVariableRuleSchema>;
 
 const VARIABLES_KEY = parseKeyPath('**.variables');
 
-/** Reads of a variable: `$N`, `${N…}`, `%N%`, `$env:N`, `-e N` of a container run, and environment lookups in code (`process.env.N`, `getenv("N")`). */
+/** Reads of a variable: `$N`, `${N…}`, `${#N}`, `%N%`, `$env:N`, `-e N` of a container run, and environment lookups in code (`process.env.N`, `getenv("N")`). */
 function readPattern(name: string): RegExp {
   const n = escapeRegExp(name);
   return new RegExp(
     [
       String.raw`\$(?<at>${n})(?!\w)`,
-      String.raw`\$\{(?<at>${n})(?=[}:\-=?+#%/^,@\[])`,
+      // `${N}`, `${N:-default}` and the other expansions; `${#N}` (its length) and `${!N}` (indirection) read it too.
+      String.raw`\$\{[#!]?(?<at>${n})(?=[}:\-=?+#%/^,@\[])`,
       `%(?<at>${n})%`,
       String.raw`\$env:(?<at>${n})(?!\w)`,
       String.raw`\b(?:env|environ|ENV|[Gg]etenv|GetEnvironmentVariable)\b(?:\s*\.\s*(?:get|fetch))?\s*[.[(]\s*['"]?(?<at>${n})(?!\w)`,

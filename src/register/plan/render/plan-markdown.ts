@@ -14,17 +14,34 @@ export interface MarkdownOptions {
   found?: Readonly<Record<string, { places: readonly string[]; count: number }>>;
 }
 
+/**
+ * Text from a repository (a path) as a code span that stays whole on its line: line breaks become spaces,
+ * and a text holding backticks is fenced with a run longer than its longest, as CommonMark reads spans.
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  if (longest === 0) return `\`${flat}\``;
+  const fence = '`'.repeat(longest + 1);
+  return `${fence} ${flat} ${fence}`;
+}
+
 /** The places a scan found an item in, as one sub-item: `file:line` each, and how many more the report held. */
 function foundLine(found: { places: readonly string[]; count: number }): string {
   const more = found.count - found.places.length;
-  // A path holding a backtick is fenced with two, so the code span stays whole.
-  const places = found.places.map((place) => (place.includes('`') ? `\`\` ${place} \`\`` : `\`${place}\``)).join(', ');
+  const places = found.places.map(codeSpan).join(', ');
   return `\n  - Found in your repository (${found.count} place${found.count === 1 ? '' : 's'}): ${places}${more > 0 ? `, and ${more} more` : ''}`;
 }
 
-/** Markdown link text that shows `[`, `]` and `\` as written instead of ending or escaping the link. */
+/**
+ * Markdown link text that shows `[`, `]` and `\` as written instead of ending or escaping the link, on one
+ * line: a line break in it would end the list item, and what follows could start a heading.
+ */
 export function escapeLinkText(text: string): string {
-  return text.replace(/([[\]\\])/g, '\\$1');
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([[\]\\])/g, '\\$1');
 }
 
 function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions, level = '####'): string[] {
