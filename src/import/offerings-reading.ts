@@ -6,6 +6,7 @@
  * the self-managed plans Core and Starter). Otherwise the item does not say, and the entry lists every
  * offering, with `offerings_basis` saying so.
  */
+import { OFFERINGS_UNSTATED_BASIS } from '../schemas/imported-source.ts';
 import { OFFERINGS, type Offering } from '../schemas/offerings.ts';
 
 /** The offerings and the reason for them. */
@@ -47,5 +48,5 @@ export function readOfferings(title: string, body: string, tiers: readonly strin
   if (plans.length > 0 && plans.every((plan) => SELF_MANAGED_PLANS.has(plan))) {
     return { offerings: ['self-managed'], basis: `the tiers (${tiers.join(', ')}) are plans of the self-managed offering only` };
   }
-  return { offerings: [...OFFERINGS], basis: 'the item does not say which offerings it applies to, so every offering is listed' };
+  return { offerings: [...OFFERINGS], basis: OFFERINGS_UNSTATED_BASIS };
 }
