@@ -52,6 +52,8 @@ export interface ImportResult {
   skipped: Record<SkipReason, number>;
   problems: ImportProblem[];
   stops?: UpgradeStop[];
+  /** The areas the entries name (one per stage). */
+  areas: Area[];
   /** Candidate rules per entry id, with `suggest`. */
   suggestions: Map<string, RuleSuggestion[]>;
 }
@@ -168,6 +170,7 @@ export function runImport(options: ImportOptions): ImportResult {
     skipped: reading.skipped,
     problems,
     ...(stops ? { stops } : {}),
+    areas: sortedAreas,
     suggestions,
   };
 }
