@@ -62,7 +62,8 @@ describe("the README's import, run as written", () => {
       attached.flatMap((entry: RegisterEntry) => (entry.sources ?? []).flatMap((source) => (source.entry ? [source.entry] : []))),
     );
     expect(imported.length + describing.size).toBe(written.length);
-    expect(imported.length).toBeGreaterThan(30);
+    // Ten of the 38 items describe built-in entries and merge into them.
+    expect(imported.length).toBeGreaterThan(25);
     expect(json.upgrade_stops.map((stop: { release: string }) => stop.release)).toContain('16.7');
     expect(json.conflicts.length).toBeGreaterThan(0);
     expect(json.releases.map((release: { release: string }) => release.release)).toContain('19.2');

@@ -17,6 +17,8 @@ export interface EntryIdentity {
   titleNames: Set<string>;
   /** The title's other words, stemmed, without words every change uses (removed, deprecated, the…). */
   titleWords: Set<string>;
+  /** The words of the title and summary, stemmed as `titleWords` are: what the text is about. */
+  textWords: Set<string>;
   /** The title without case, Markdown, punctuation or spacing. */
   titleKey: string;
 }
@@ -115,15 +117,20 @@ export function entryIdentity(
     titleNames.add(name);
     rest = rest.split(` ${name} `).join('  ');
   }
-  for (const token of rest.split(' ').filter(Boolean)) {
-    if (names.has(token) || COMMON.has(token) || RELEASE_LIKE.test(token)) continue;
-    for (const part of token.split(/[-/.:]/)) {
-      if (part.length > 1 && !COMMON.has(part) && !/^\d+$/.test(part)) titleWords.add(stem(part));
+  const contentWords = (words: readonly string[], into: Set<string>) => {
+    for (const token of words) {
+      if (names.has(token) || COMMON.has(token) || RELEASE_LIKE.test(token)) continue;
+      for (const part of token.split(/[-/.:]/)) {
+        if (part.length > 1 && !COMMON.has(part) && !/^\d+$/.test(part)) into.add(stem(part));
+      }
     }
-  }
+  };
+  contentWords(rest.split(' ').filter(Boolean), titleWords);
+  const textWords = new Set(titleWords);
+  contentWords(titleTokens(entry.summary.replace(/`[^`\n]*`/g, ' ')), textWords);
   const links = new Set<string>();
   for (const source of entry.sources ?? []) {
     for (const href of [source.issue_url, source.documentation_url]) if (href) links.add(normalLink(href));
   }
-  return { links, names, titleNames, titleWords, titleKey: titleKey(entry.title) };
+  return { links, names, titleNames, titleWords, textWords, titleKey: titleKey(entry.title) };
 }

@@ -3,9 +3,11 @@
  *
  * 1. `link`: both name the same tracking issue or documentation page.
  * 2. `title`: the same title once case, punctuation and Markdown are set aside, or titles whose words
- *    (other than the words every change uses) are nearly the same set, at least two of them.
- * 3. `names`: they share identifying names and their titles agree: either every name one title shows is
- *    among the shared ones, or the titles share at least two other words.
+ *    (other than the words every change uses) are nearly the same set, at least two of them, where
+ *    neither title shows a name the other does not have.
+ * 3. `names`: they share identifying names and their titles agree: both titles show names and every name
+ *    the one showing fewer shows is among the shared ones, or the titles share at least two other words.
+ *    A version number alone ("13") also needs two words of one title in the other's text.
  *
  * One shared name alone (`CiRunner` in two GraphQL changes) is never enough. Releases are not compared:
  * an item and an entry about one change in different releases merge, and the release they disagree on is
@@ -44,14 +46,18 @@ export function mergeEvidence(item: EntryIdentity, entry: EntryIdentity): MergeE
   const links = intersect(item.links, entry.links).sort();
   if (links.length > 0) return { kind: 'link', reasons: links.map((link) => `both link to ${link}`), weight: weight + 100 };
   if (item.titleKey === entry.titleKey) return { kind: 'title', reasons: ['the same title'], weight: weight + 50 };
-  if (sharedWords.length >= 2 && overlap(item.titleWords, entry.titleWords) >= 0.75) {
+  const namesAgree =
+    [...item.titleNames].every((name) => entry.names.has(name)) && [...entry.titleNames].every((name) => item.names.has(name));
+  if (sharedWords.length >= 2 && namesAgree && overlap(item.titleWords, entry.titleWords) >= 0.75) {
     return { kind: 'title', reasons: [`titles with the same words (${sharedWords.join(', ')})`], weight: weight + 50 };
   }
   if (sharedNames.length === 0) return undefined;
-  const shows = [item.titleNames, entry.titleNames].filter((names) => names.size > 0).sort((a, b) => a.size - b.size);
-  const smaller = shows[0];
+  const [smaller, larger] = [item.titleNames, entry.titleNames].sort((a, b) => a.size - b.size) as [Set<string>, Set<string>];
   const shared = new Set(sharedNames);
-  if (smaller && [...smaller].every((name) => shared.has(name))) {
+  const onlyNumbers = [...smaller].every((name) => /^\d+(?:\.\d+)*$/.test(name));
+  const aboutTheSame =
+    intersect(item.textWords, entry.titleWords).length >= 2 || intersect(entry.textWords, item.titleWords).length >= 2;
+  if (smaller.size > 0 && larger.size > 0 && [...smaller].every((name) => shared.has(name)) && (!onlyNumbers || aboutTheSame)) {
     return {
       kind: 'names',
       reasons: [`shared names ${quoted(sharedNames)}`, `a title names only shared ones (${quoted([...smaller].sort())})`],

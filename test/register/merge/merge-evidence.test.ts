@@ -44,7 +44,10 @@ describe('mergeEvidence', () => {
   });
 
   it('counts a version number in a title as a name, but not a release number', () => {
-    const item = identity({ title: 'PostgreSQL 13 is no longer supported in 17.0' });
+    const item = identity({
+      title: 'PostgreSQL 13 is no longer supported in 17.0',
+      summary: 'The minimum database version becomes 14.',
+    });
     expect([...item.names]).toEqual(['13']);
     const twelve = identity({
       title: 'Relational database version 12 is no longer supported; the minimum is 13',

@@ -85,7 +85,7 @@ describe('mergeRegisters', () => {
         entry: 'platform-jwt',
         title: 'Old job token variables `CI_JOB_JWT_V2` are removed',
         register: 'imported',
-        evidence: ['shared names `ci_job_jwt_v2`', 'a title names only shared ones (`ci_job_jwt_v2`)'],
+        evidence: ['shared names `ci_job_jwt_v2`', 'titles share the words job, token'],
       },
     ]);
     // The entry of another release that shares the name has weaker evidence, so the item is not attached there too.
