@@ -13,6 +13,10 @@ import { runImport } from '../../src/import/run-import.ts';
 import { loadRegister, type Register } from '../../src/register/index.ts';
 import type { RegisterConflict } from '../../src/register/merge/merge-registers.ts';
 import { mergeRegisterFolders } from '../../src/register/merge/register-folders.ts';
+import { buildPlan } from '../../src/register/plan/build-plan.ts';
+import { renderPlanHtml } from '../../src/register/plan/render/plan-html.ts';
+import { planToMarkdown } from '../../src/register/plan/render/plan-markdown.ts';
+import { planText } from '../../src/register/plan/render/plan-text.ts';
 import { runCli } from '../check/run-cli.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/platform-merge');
@@ -100,6 +104,41 @@ describe('merging real shapes into the built-in register', () => {
     const sortItem = runImport({ inputs: ['data/deprecations/17-0-runner-projects-sort.yml'], cwd: FIXTURE }).entries[0];
     expect(sortItem?.kind).toBe('behavior-change');
     expect(sortItem?.sources?.[0]?.kind_basis).toBe('the title says "Default"');
+  });
+});
+
+describe('disagreements in plans and checklists', () => {
+  const plain = { bold: (text: string) => text, dim: (text: string) => text, red: (text: string) => text };
+  const ids = (groups: { items: { key: string }[] }[]) => groups.flatMap((group) => group.items.map((item) => item.key));
+
+  it('lists an entry the platform dates inside the range though the register files it later, with both releases', () => {
+    const plan = buildPlan(register, { from: '15.11', to: '16.3' });
+    expect(ids(plan.mustDo)).toContain('runner-reset-registration-token-endpoints-gone');
+    expect(ids(plan.planAhead)).not.toContain('runner-reset-registration-token-endpoints-gone');
+    const both = "disagreement on takes effect in: the platform's data says 16.0; this register says 18.0";
+    expect(planText(plan, 'https://s.example', plain)).toContain(both);
+    expect(planToMarkdown(plan, { siteUrl: 'https://s.example' })).toContain(
+      `Disagreement on takes effect in: the platform's data says 16.0; this register says 18.0`,
+    );
+    expect(renderPlanHtml(plan)).toContain(
+      '<p class="platform-disagreement"><strong>Disagreement</strong> on takes effect in: the platform&#39;s data says 16.0; this register says 18.0</p>',
+    );
+    // Without the item, the entry is only planned ahead.
+    const before = buildPlan(
+      {
+        ...register,
+        entries: register.entries.map((entry) => ({ ...entry, sources: undefined })),
+        removedBetween: register.removedBetween,
+      },
+      { from: '15.11', to: '16.3' },
+    );
+    expect(ids(before.mustDo)).not.toContain('runner-reset-registration-token-endpoints-gone');
+  });
+
+  it('shows a breaking flag the two disagree on in the checklist of its release', () => {
+    const plan = buildPlan(register, { from: '16.11', to: '17.0' });
+    const text = planText(plan, 'https://s.example', plain);
+    expect(text).toContain("disagreement on breaking: the platform's data says breaking; this register says not breaking");
   });
 });
 
