@@ -122,6 +122,7 @@ describe('a wrong label is caught', () => {
     ]);
 
     const jwt = entry('ci-job-jwt-removed');
+    jwt.readings = jwt.readings?.filter((reading) => reading.field !== 'offerings');
     jwt.removed_in = '17.1';
     jwt.summary = `${jwt.summary} From 16.5 the 'old tokens' go on self-managed instances, after 30 days.`;
     expect(entryProblems(jwt, register, spec, sources)).toEqual([
@@ -129,7 +130,17 @@ describe('a wrong label is caught', () => {
       'entry ci-job-jwt-removed summary: release 16.5 is not in its spec lines',
       'entry ci-job-jwt-removed summary: the number 30 is not in its spec lines',
       'entry ci-job-jwt-removed summary: "old tokens" is not in the spec',
+      'entry ci-job-jwt-removed: lists every offering, which its spec lines do not name; label the list as a reading',
       'entry ci-job-jwt-removed title/summary: says "self-managed", which its spec lines do not',
+    ]);
+  });
+
+  it('an entry listing every offering where the spec names none, unless the list is labelled a reading', () => {
+    const lint = entry('ci-lint-ref-and-sha-blocked');
+    expect(entryProblems(lint, register, spec, sources)).toEqual([]);
+    lint.readings = lint.readings?.filter((reading) => reading.field !== 'offerings');
+    expect(entryProblems(lint, register, spec, sources)).toEqual([
+      'entry ci-lint-ref-and-sha-blocked: lists every offering, which its spec lines do not name; label the list as a reading',
     ]);
   });
 

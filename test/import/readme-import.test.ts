@@ -84,7 +84,7 @@ describe("the README's import, run as written", () => {
     const html = page('register/graphql-ci-runner-fields-moved-to-runner-manager');
     expect(html).toContain('(imported as <code>15-4-graphql-runner-fields</code>)');
     expect(html).toMatch(
-      /<dt>Why it is this change<\/dt><dd data-merge-evidence>Sunset&#39;s reading: shared names [^<]*`cirunnermanager`/,
+      /<dt>Why it is this change<\/dt><dd data-merge-evidence>Sunset's reading: shared names [^<]*`cirunnermanager`/,
     );
     expect(html).toContain('<li>takes effect in: the platform&#39;s data says 16.0; this register says 17.0</li>');
     expect(html).toContain('The registers disagree about this change');
