@@ -76,6 +76,23 @@ describe('values labelled spec are in the spec', () => {
 });
 
 describe('a wrong label is caught', () => {
+  it('a schema rule or an example said to be the spec’s, in a body the spec shows', () => {
+    const load = endpoint('product-analytics-load');
+    type Node = { [key: string]: unknown; properties: Record<string, Node>; items: Node };
+    const query = (load.request_body?.schema as Node).properties.query as Node;
+    delete query['x-sunset-reference-keywords'];
+    delete (query.properties.measures as Node).items['x-sunset-reference-keywords'];
+    (query.properties.limit as Node).default = 5000;
+    (query.properties.timezone as Node).description =
+      'Time zone name, such as `Europe/Berlin` (from the platform’s documentation).';
+    expect(endpointProblems(load, spec, sources, rawSpec)).toEqual([
+      'api product-analytics-load: body query additionalProperties false is labelled spec',
+      'api product-analytics-load: body query.measures[] pattern "^[A-Za-z_][A-Za-z0-9_]*\\\\.[A-Za-z_][A-Za-z0-9_]*$" is labelled spec',
+      'api product-analytics-load: body query.limit default 5000 is labelled spec',
+      "api product-analytics-load: `Europe/Berlin` is said to be the platform documentation's, but the spec does not hold it",
+    ]);
+  });
+
   it('an API part labelled spec that the spec does not give', () => {
     const details = endpoint('error-tracking-error-details');
     const errorId = details.parameters.find((parameter) => parameter.name === 'error_id');
