@@ -4,8 +4,9 @@
  * merges, with the evidence and every disagreement, and a count of those that stay entries of their own.
  * It runs the same merge the loader runs (merge-registers.ts), so what it explains is what happens.
  */
+
+import { disagreementText } from '../register/disagreement-text.ts';
 import type { RegisterData } from '../register/load.ts';
-import { disagreementText } from '../register/merge/entry-disagreements.ts';
 import { mergeRegisters } from '../register/merge/merge-registers.ts';
 import type { RegisterFolder } from '../register/merge/read-register-folder.ts';
 import type { Area } from '../schemas/area.ts';

@@ -5,7 +5,7 @@
  * entry of the register's own gets these from the imported items attached to it, if any.
  */
 import type { RegisterEntry } from '../schemas/register-entry.ts';
-import { disagreementText } from './merge/entry-disagreements.ts';
+import { disagreementText } from './disagreement-text.ts';
 
 /** A link from the platform's data. */
 export interface ImportedLink {
@@ -23,7 +23,7 @@ export interface ImportedFacts {
   /** Whether resolving it takes a manual step, where the data says. */
   manualTask?: boolean;
   /** Where the platform's data and the register disagree (breaking, release, offerings), both said, each once. */
-  disagreements: string[];
+  disagreements?: string[];
 }
 
 /** The facts of an entry's sources, each link once. */
@@ -46,7 +46,7 @@ export function importedFacts(entry: Pick<RegisterEntry, 'origin' | 'sources'>):
   return {
     imported: entry.origin === 'imported',
     links,
-    disagreements,
+    ...(disagreements.length > 0 ? { disagreements } : {}),
     ...(role ? { resolutionRole: role } : {}),
     ...(manual !== undefined ? { manualTask: manual } : {}),
   };
@@ -59,7 +59,7 @@ export function importedFactsLine(facts: ImportedFacts): string {
     facts.resolutionRole ? `who must act: ${facts.resolutionRole}` : undefined,
     facts.manualTask === true ? 'manual step' : undefined,
     ...facts.links.map((link) => `${link.label}: ${link.href}`),
-    ...facts.disagreements.map((difference) => `disagreement on ${difference}`),
+    ...(facts.disagreements ?? []).map((difference) => `disagreement on ${difference}`),
   ]
     .filter((part) => part !== undefined)
     .join(' · ');

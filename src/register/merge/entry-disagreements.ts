@@ -2,7 +2,8 @@
  * Where an imported item and the entry it was merged into say different things: whether the change breaks
  * existing use, the release it takes effect in, the release it was announced in and, where the item states
  * them, the offerings it reaches (an item that names none is not read as disagreeing). The kind is not
- * compared: the data has no kind field, so an imported kind is Sunset's reading, not the platform's. Each is kept with both values and shown wherever the entry is shown; the
+ * compared: the data has no kind field, so an imported kind is Sunset's reading, not the platform's. Each
+ * is kept with both values and shown wherever the entry is shown (disagreement-text.ts words it); the
  * entry's own value stays the one the register files it by, and nothing is settled quietly.
  */
 import type { SourceDisagreement } from '../../schemas/imported-source.ts';
@@ -31,17 +32,4 @@ export function entryDisagreements(item: Compared, entry: Compared, offeringsSta
     found.push({ field: 'offerings', platform: offeringsText(item.offerings), register: offeringsText(entry.offerings) });
   }
   return found;
-}
-
-/** What each field is called in words. */
-const FIELD_WORDS: Record<SourceDisagreement['field'], string> = {
-  breaking: 'breaking',
-  removed_in: 'takes effect in',
-  announced_in: 'announced in',
-  offerings: 'offerings',
-};
-
-/** One disagreement in words: `takes effect in: the platform's data says 16.0; this register says 18.0`. */
-export function disagreementText(disagreement: SourceDisagreement): string {
-  return `${FIELD_WORDS[disagreement.field]}: the platform's data says ${disagreement.platform}; this register says ${disagreement.register}`;
 }

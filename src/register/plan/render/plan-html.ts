@@ -56,7 +56,7 @@ function platformHtml(facts: NonNullable<ReturnType<typeof importedFacts>>): str
     facts.resolutionRole ? `who must act: <strong>${escapeHtml(facts.resolutionRole)}</strong>` : '',
     ...facts.links.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`),
   ].filter(Boolean);
-  const differences = facts.disagreements.map(
+  const differences = (facts.disagreements ?? []).map(
     (difference) => `<p class="platform-disagreement"><strong>Disagreement</strong> on ${escapeHtml(difference)}</p>`,
   );
   return `<p class="platform-facts">${parts.join(' · ')}</p>${differences.join('')}`;
