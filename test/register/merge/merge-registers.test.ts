@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN, mergeRegisters } from '../../../src/register/merge/merge-registers.ts';
 import type { RegisterFolder } from '../../../src/register/merge/read-register-folder.ts';
 import { createRegister } from '../../../src/register/register.ts';
+import { OFFERINGS_UNSTATED_BASIS } from '../../../src/schemas/imported-source.ts';
 import type { RegisterEntryInput } from '../../../src/schemas/register-entry.ts';
 import { makeEntry, registerData } from '../entry-fixture.ts';
 
@@ -143,6 +144,35 @@ describe('mergeRegisters', () => {
     expect(result.conflicts.map((conflict) => conflict.message)).toEqual([
       'imported/register/16.0/platform-lint-early.yaml describes "lint-blocked" (titles with the same words (endpoint, lint, ref, refus, sha)), but on takes effect in: the platform\'s data says 16.0; this register says 17.0',
     ]);
+  });
+
+  it('reports offerings the item states that differ, but not the every-offering list of an item that states none', () => {
+    const stated = imported({
+      id: 'platform-lint-hosted',
+      removed_in: '17.0',
+      title: 'The lint endpoint refuses ref and sha',
+      offerings: ['hosted'],
+      sources: [{ file: 'data/a.yml', item: 0, offerings_basis: 'the item\'s impact_offering field says "GitLab.com"' }],
+    });
+    const unstated = imported({
+      id: 'platform-jwt-all',
+      removed_in: '17.0',
+      breaking: true,
+      title: 'Old job tokens go',
+      offerings: ['hosted', 'self-managed', 'dedicated'],
+      sources: [{ file: 'data/b.yml', item: 0, offerings_basis: OFFERINGS_UNSTATED_BASIS }],
+    });
+    const own = registerData({
+      ...base,
+      releases: ['16.0', '17.0', '18.0'],
+      entries: base.entries.map((entry) => ({ ...entry, offerings: ['self-managed' as const] })),
+    });
+    const result = mergeRegisters(own, [folder('imported', [stated, unstated])]);
+    const sourceOf = (id: string) => result.data.entries.find((entry) => entry.id === id)?.sources?.[0];
+    expect(sourceOf('lint-blocked')?.disagreements).toEqual([
+      { field: 'offerings', platform: 'hosted', register: 'self-managed' },
+    ]);
+    expect(sourceOf('jwt-removed')?.disagreements).toBeUndefined();
   });
 
   it('attaches on a shared tracking issue, and merges imported duplicates of one another', () => {
