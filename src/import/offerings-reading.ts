@@ -29,7 +29,7 @@ const ONLY_AFTER = new RegExp(String.raw`\b(${LIST})(?:\s+(?:instances|users|cus
 const ONLY_BEFORE = new RegExp(String.raw`\bonly\s+(?:on|for|in|to|affects|applies to)\s+(${LIST})`, 'i');
 const ONLY_WHO = new RegExp(String.raw`\bonly\s+(${LIST})\s+(?:instances|users|customers|administrators)\b`, 'i');
 // A title naming the hosted site first is often about something of it ("GitLab.com importer"), not only for it.
-const TITLE_NAME = String.raw`(?:GitLab )?(?:Self[- ]Managed|Dedicated)`;
+const TITLE_NAME = '(?:GitLab )?(?:Self[- ]Managed|Dedicated)';
 const TITLE_START = new RegExp(String.raw`^\s*(${TITLE_NAME}(?:(?:,\s*|,?\s+(?:and|or)\s+)${NAME})*)\b`, 'i');
 const OFFERING_LINE = new RegExp(String.raw`\bOfferings?:\s*\**\s*(${LIST})`, 'i');
 const HOSTED_PLANS = new Set(['bronze', 'silver', 'gold']);

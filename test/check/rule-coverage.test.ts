@@ -48,7 +48,8 @@ const WITHOUT_RULES: Record<string, string> = {
   'geo-project-redownload-button-removed': UI,
   'graphql-2017-top-ten-vulnerability-grouping-removed': UNNAMED,
   'graphql-api-limited-to-documented-token-types': UNNAMED,
-  'graphql-ci-job-token-scope-remove-project-outbound-invalid': 'its uses pass `direction`, which the 18.0 entry of that argument already finds',
+  'graphql-ci-job-token-scope-remove-project-outbound-invalid':
+    'its uses pass `direction`, which the 18.0 entry of that argument already finds',
   'graphql-ci-runner-fields-moved-to-runner-manager': GENERIC,
   'graphql-ci-runner-projects-default-sort-id-desc': ABSENCE,
   'graphql-note-confidential-renamed-internal': GENERIC,

@@ -79,7 +79,8 @@ describe('a wrong label is caught', () => {
   it('a schema rule or an example said to be the spec’s, in a body the spec shows', () => {
     const load = endpoint('product-analytics-load');
     type Node = { [key: string]: unknown; properties: Record<string, Node>; items: Node };
-    const query = (load.request_body?.schema as Node).properties.query as Node;
+    const body = load.request_body?.schema as unknown as Node;
+    const query = body.properties.query as Node;
     delete query['x-sunset-reference-keywords'];
     delete (query.properties.measures as Node).items['x-sunset-reference-keywords'];
     (query.properties.limit as Node).default = 5000;
