@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { explainMerges, explanationText } from '../import/merge-explanation.ts';
 import type { SkipReason } from '../import/platform-item.ts';
 import { OutDirError } from '../import/register-folder-output.ts';
 import { ImportInputError, type ImportResult, runImport } from '../import/run-import.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset import --help`. */
-export const IMPORT_HELP = `Usage: sunset import <folder|file>… --out <dir> [--upgrade-path <file>] [--suggest-rules]
+export const IMPORT_HELP = `Usage: sunset import <folder|file>… --out <dir> [--upgrade-path <file>] [--suggest-rules] [--explain]
 
 Reads the platform's own deprecation data (one YAML file per deprecation, each a list of items
 with a title, milestones, a breaking flag and a Markdown body) and writes one register entry per
@@ -22,6 +23,9 @@ Options:
   --upgrade-path <file>  also import the required upgrade stops (the platform's upgrade_path.yml)
   --suggest-rules        print candidate detect: blocks for identifiers the items show in code,
                          for review; nothing is applied (--out is optional with it)
+  --explain              print how each item merges with the built-in register: the entry it
+                         describes, the evidence (shared link, title, identifying names) and
+                         where the two disagree (--out is optional with it)
   -h, --help             this help
 
 Exit codes: 0 imported, 1 items were read but none could be imported, 2 usage error or nothing
@@ -83,6 +87,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
     out: { type: 'string' },
     'upgrade-path': { type: 'string' },
     'suggest-rules': { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -92,7 +97,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   if (positionals.length === 0 && values['upgrade-path'] === undefined) {
     throw new UsageError('give the folder of deprecation files (or files) to import; see sunset import --help');
   }
-  if (values.out === undefined && !values['suggest-rules']) {
+  if (values.out === undefined && !values['suggest-rules'] && !values.explain) {
     throw new UsageError('--out <dir> is required: the register folder to write');
   }
   let result: ImportResult;
@@ -113,6 +118,10 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
     io.stderr.write(`${problem.file}:${problem.line}: ${problem.message}${left}\n`);
   }
   if (values['suggest-rules']) io.stdout.write(suggestionsText(result));
+  if (values.explain) {
+    const { register } = await io.loadRegister();
+    io.stdout.write(explanationText(explainMerges(register, result.entries, result.areas, values.out ?? 'imported')));
+  }
   io.stderr.write(`${summary(result, values.out === undefined ? undefined : path.normalize(values.out))}\n`);
   const stopsRead = (result.stops?.length ?? 0) > 0;
   if (result.itemsRead === 0 && !stopsRead) {

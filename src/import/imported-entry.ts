@@ -1,7 +1,8 @@
 /**
  * An item of the platform's data as a register entry. Every field comes from the item: the title, the
  * milestones (announced in, takes effect in), the breaking flag, the area from the stage, offerings only
- * where the text or tiers restrict them (offerings-reading.ts), the body as the summary, identifiers the
+ * where the field, text or tiers restrict them (offerings-reading.ts), the kind as Sunset reads the words
+ * (kind-reading.ts, its basis kept on the source), the body as the summary, identifiers the
  * body shows in code as names, and the rest (links, who must act, impact, scope, manual task, dates,
  * unknown fields) in the entry's one source. The entry's migration only points back to the item: the
  * item says what to do in its own words.
@@ -12,6 +13,7 @@ import type { Names } from '../schemas/names.ts';
 import type { RegisterEntryInput } from '../schemas/register-entry.ts';
 import { type CodeIdentifier, codeIdentifiers, NAME_CATEGORY } from './code-identifiers.ts';
 import { slug } from './entry-ids.ts';
+import { readKind } from './kind-reading.ts';
 import { readOfferings } from './offerings-reading.ts';
 import type { PlatformItem } from './platform-item.ts';
 
@@ -62,7 +64,7 @@ function migrationOf(item: PlatformItem): string {
 }
 
 /** The source block of an imported entry. */
-export function sourceOf(item: PlatformItem, offeringsBasis: string): ImportedSource {
+export function sourceOf(item: PlatformItem, offeringsBasis: string, kindBasis?: string): ImportedSource {
   const source: ImportedSource = { file: item.file, item: item.index, line: item.line };
   const optional: Partial<ImportedSource> = {
     issue_url: item.issueUrl,
@@ -77,6 +79,7 @@ export function sourceOf(item: PlatformItem, offeringsBasis: string): ImportedSo
     resolution_role: item.resolutionRole,
     manual_task: item.manualTask,
     offerings_basis: offeringsBasis,
+    kind_basis: kindBasis,
     extra: Object.keys(item.extra).length > 0 ? item.extra : undefined,
   };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(source, { [key]: value });
@@ -85,12 +88,14 @@ export function sourceOf(item: PlatformItem, offeringsBasis: string): ImportedSo
 
 /** The register entry made from one checked item under the id it was given. */
 export function importedEntry(item: PlatformItem, id: string): RegisterEntryInput {
-  const { offerings, basis } = readOfferings(item.title, item.body, item.tiers);
+  const { offerings, basis } = readOfferings(item.title, item.body, item.tiers, item.impactOffering);
+  const kind = readKind(item.title, item.body);
   return {
     id,
     title: item.title,
     area: stageArea(item.stage).id,
-    kind: 'removal',
+    kind: kind.kind,
+    ...(kind.from && kind.to ? { from: kind.from, to: kind.to } : {}),
     removed_in: item.removal,
     ...(item.announcement ? { announced_in: item.announcement } : {}),
     breaking: item.breaking,
@@ -100,6 +105,6 @@ export function importedEntry(item: PlatformItem, id: string): RegisterEntryInpu
     migration: migrationOf(item),
     names: namesOf(codeIdentifiers(item.title, item.body)),
     origin: 'imported',
-    sources: [sourceOf(item, basis)],
+    sources: [sourceOf(item, basis, kind.basis)],
   };
 }

@@ -1,6 +1,8 @@
 /**
  * One item of the platform's deprecation data, checked field by field. Older files name the change `name`,
  * newer ones `title`; newer ones add `window`, `impact`, `scope`, `resolution_role` and `manual_task`.
+ * Newer still, `impact_offering` names the offerings a change reaches. Fields the mapping does not know are
+ * kept as written: a milestone-like `end_of_support_milestone: 17.0` stays the text `17.0`, not the number 17.
  * Required: a title, a removal milestone and a body. A placeholder (`XX.YY`, `YYYY-MM-DD`), a missing
  * required field or a field of the wrong shape is a problem with its line, and the item is not imported:
  * nothing is guessed. Fields the mapping does not know are kept, as written, under `extra`.
@@ -42,6 +44,8 @@ export interface PlatformItem {
   scope?: ('instance' | 'group' | 'project')[];
   resolutionRole?: 'Admin' | 'Owner' | 'Maintainer' | 'Developer';
   manualTask?: boolean;
+  /** The offerings the item's `impact_offering` field names, as written. */
+  impactOffering?: string[];
   extra: Record<string, unknown>;
 }
 
@@ -63,6 +67,7 @@ const KNOWN = new Set([
   'scope',
   'resolution_role',
   'manual_task',
+  'impact_offering',
 ]);
 const IMPACTS = ['critical', 'high', 'medium', 'low'] as const;
 const SCOPES = ['instance', 'group', 'project'] as const;
@@ -138,6 +143,13 @@ function bool(name: string, field: RawField): Check<boolean> {
   return typeof field.value === 'boolean'
     ? { ok: true, value: field.value }
     : fail('malformed-field', `${name} must be true or false, not "${String(field.value)}"`);
+}
+
+/** A value of an unknown field as kept: a number written otherwise than YAML prints it (`17.0`, `16.10`) stays text. */
+function asWritten(field: RawField): unknown {
+  return typeof field.value === 'number' && field.written !== undefined && field.written !== String(field.value)
+    ? field.written
+    : field.value;
 }
 
 /** Checks one item; gives the item or every problem found in it (at least one). */
@@ -233,11 +245,17 @@ export function checkItem(
     scope,
     resolutionRole: take('resolution_role', (name, value) => oneOf(name, value, ROLES)),
     manualTask: take('manual_task', bool),
+    impactOffering: take('impact_offering', (name, value) => {
+      const list = words(value);
+      return list && list.length > 0
+        ? { ok: true, value: list }
+        : fail('malformed-field', `${name} must name one or more offerings`);
+    }),
   };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(item, { [key]: value });
   for (const [key, value] of fields) {
     const shadowedName = key === 'name' && field('title') !== undefined;
-    if ((!KNOWN.has(key) || shadowedName) && value.value !== null) item.extra[key] = value.value;
+    if ((!KNOWN.has(key) || shadowedName) && value.value !== null) item.extra[key] = asWritten(value);
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, item };
 }

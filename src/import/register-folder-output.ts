@@ -131,11 +131,18 @@ export function writeRegisterFolder(
     made.add(folder);
     writeFileSync(file, header + toYaml({ ...entry, ...state.kept.get(entry.id) }));
   }
+  // The register/ folder marks a register folder even when this import has no entry (an upgrade path alone).
+  mkdirSync(path.join(out, 'register'), { recursive: true });
   const allAreas = [...state.ownAreas, ...areas.filter((area) => !state.ownAreas.some((own) => own.id === area.id))];
-  writeFileSync(
-    path.join(out, 'areas.yaml'),
-    `# The areas of this register folder; stage-… areas are written by sunset import.\n${toYaml(allAreas as readonly Record<string, unknown>[])}`,
-  );
+  const areasFile = path.join(out, 'areas.yaml');
+  // An areas file lists at least one area; with none to list there is no file.
+  if (allAreas.length === 0) rmSync(areasFile, { force: true });
+  else {
+    writeFileSync(
+      areasFile,
+      `# The areas of this register folder; stage-… areas are written by sunset import.\n${toYaml(allAreas as readonly Record<string, unknown>[])}`,
+    );
+  }
   if (stops) {
     writeFileSync(
       path.join(out, 'upgrade-path.yaml'),

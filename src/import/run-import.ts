@@ -54,11 +54,27 @@ export interface ImportResult {
   skipped: Record<SkipReason, number>;
   problems: ImportProblem[];
   stops?: UpgradeStop[];
+  /** The areas the entries name (one per stage). */
+  areas: Area[];
   /** Candidate rules per entry id, with `suggest`. */
   suggestions: Map<string, RuleSuggestion[]>;
 }
 
 const toLabel = (cwd: string, file: string) => path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);
+
+/**
+ * The name an entry's source gives its data file: relative to the folder given as input (or the file's own
+ * name, when the file itself was given), so importing the same data from any directory writes the same files.
+ */
+export function sourceLabel(file: string, inputs: readonly string[], cwd: string): string {
+  for (const input of inputs) {
+    const absolute = path.resolve(cwd, input);
+    if (absolute === file) return path.basename(file);
+    const relative = path.relative(absolute, file);
+    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative.split(path.sep).join('/');
+  }
+  return path.basename(file);
+}
 
 /** The data files the inputs name: a folder's own `*.yml`/`*.yaml` files, sorted, or a file itself. */
 export function dataFiles(inputs: readonly string[], cwd: string): string[] {
@@ -114,8 +130,9 @@ export function runImport(options: ImportOptions): ImportResult {
   const entries: RegisterEntryInput[] = [];
   const areas = new Map<string, Area>();
   const suggestions = new Map<string, RuleSuggestion[]>();
+  const labels = new Map(files.map((file) => [toLabel(options.cwd, file), sourceLabel(file, options.inputs, options.cwd)]));
   reading.items.forEach(({ item }, position) => {
-    const entry = importedEntry(item, ids[position] as string);
+    const entry = importedEntry({ ...item, file: labels.get(item.file) ?? item.file }, ids[position] as string);
     const valid = registerEntrySchema.safeParse(entry);
     if (!valid.success) {
       const issue = valid.error.issues[0];
@@ -155,6 +172,7 @@ export function runImport(options: ImportOptions): ImportResult {
     skipped: reading.skipped,
     problems,
     ...(stops ? { stops } : {}),
+    areas: sortedAreas,
     suggestions,
   };
 }

@@ -1,9 +1,11 @@
 /**
  * What the platform's own data adds to an entry, in the few words every list shows (checklists, reports,
- * readiness): that the entry is imported, its links (tracking issue, documentation) and who must act. An
+ * readiness): that the entry is imported, its links (tracking issue, documentation), who must act and where
+ * the platform's data and the register disagree, both readings said. An
  * entry of the register's own gets these from the imported items attached to it, if any.
  */
 import type { RegisterEntry } from '../schemas/register-entry.ts';
+import { disagreementText } from './disagreement-text.ts';
 
 /** A link from the platform's data. */
 export interface ImportedLink {
@@ -20,6 +22,8 @@ export interface ImportedFacts {
   resolutionRole?: string;
   /** Whether resolving it takes a manual step, where the data says. */
   manualTask?: boolean;
+  /** Where the platform's data and the register disagree (breaking, release, offerings), both said, each once. */
+  disagreements?: string[];
 }
 
 /** The facts of an entry's sources, each link once. */
@@ -34,11 +38,15 @@ export function importedFacts(entry: Pick<RegisterEntry, 'origin' | 'sources'>):
     add('tracking issue', source.issue_url);
     add('documentation', source.documentation_url);
   }
+  const disagreements = [
+    ...new Set(sources.flatMap((source) => (source.disagreements ?? []).map((difference) => disagreementText(difference)))),
+  ];
   const role = sources.find((source) => source.resolution_role)?.resolution_role;
   const manual = sources.find((source) => source.manual_task !== undefined)?.manual_task;
   return {
     imported: entry.origin === 'imported',
     links,
+    ...(disagreements.length > 0 ? { disagreements } : {}),
     ...(role ? { resolutionRole: role } : {}),
     ...(manual !== undefined ? { manualTask: manual } : {}),
   };
@@ -51,6 +59,7 @@ export function importedFactsLine(facts: ImportedFacts): string {
     facts.resolutionRole ? `who must act: ${facts.resolutionRole}` : undefined,
     facts.manualTask === true ? 'manual step' : undefined,
     ...facts.links.map((link) => `${link.label}: ${link.href}`),
+    ...(facts.disagreements ?? []).map((difference) => `disagreement on ${difference}`),
   ]
     .filter((part) => part !== undefined)
     .join(' · ');

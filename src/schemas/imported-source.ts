@@ -12,6 +12,22 @@ export const resolutionRoleSchema = z.enum(['Admin', 'Owner', 'Maintainer', 'Dev
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'a date is written YYYY-MM-DD' });
 const urlSchema = z.url({ protocol: /^https?$/, error: 'a link is an http or https URL' });
 
+/** The `offerings_basis` of an item that names no offering: its entry lists every offering by default. */
+export const OFFERINGS_UNSTATED_BASIS = 'the item does not say which offerings it applies to, so every offering is listed';
+
+/** One field on which an attached item and its entry differ, with both values as text. */
+export const sourceDisagreementSchema = z.strictObject({
+  /** The entry field concerned. */
+  field: z.enum(['breaking', 'removed_in', 'announced_in', 'offerings']),
+  /** What the platform's item says. */
+  platform: z.string().min(1),
+  /** What the entry says. */
+  register: z.string().min(1),
+});
+
+/** One field on which an attached item and its entry differ. */
+export type SourceDisagreement = z.infer<typeof sourceDisagreementSchema>;
+
 /**
  * One item of the platform's own deprecation data that a register entry was made from (`sunset import`),
  * with the fields of that item the entry's own fields do not hold. Every field but `file` and `item` is
@@ -57,8 +73,24 @@ export const importedSourceSchema = z.strictObject({
    * tiers that restrict it, or that the item does not say, in which case the entry lists every offering.
    */
   offerings_basis: z.string().min(1).optional(),
+  /**
+   * Why the entry has the kind it has, when Sunset read it from the item's words (the data has no kind
+   * field): the phrase that made it a behaviour change, a rename or a deprecation. Absent when the item
+   * reads as a removal, the platform's own word for its list.
+   */
+  kind_basis: z.string().min(1).optional(),
   /** The item's other fields, kept as they were (anything the mapping does not know). */
   extra: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Why a merge attached this item to the entry: each piece of evidence in words (a shared tracking
+   * issue or documentation link, the same title, shared identifying names with titles that agree).
+   */
+  evidence: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * Where the item and the entry it was attached to say different things: the field, the item's value and
+   * the entry's, as text. Both are shown wherever the entry is; neither is chosen quietly.
+   */
+  disagreements: z.array(sourceDisagreementSchema).min(1).optional(),
 });
 
 /** One imported item that a register entry was made from, or that a merge attached to an entry. */

@@ -19,6 +19,12 @@ const SCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems'] as const;
  * not name in a body the spec shows. OpenAPI carries it unchanged as an extension.
  */
 export const ORIGIN_KEY = 'x-sunset-origin';
+/**
+ * Lists the keywords of a schema node the spec shows that are the reference implementation's own, such as
+ * `additionalProperties: false` (the spec never says other fields are refused) or a `pattern`. OpenAPI
+ * carries it unchanged as an extension.
+ */
+export const REFERENCE_KEYWORDS_KEY = 'x-sunset-reference-keywords';
 
 /** Keywords whose value may be `null`. */
 const NULLABLE_KEYS = new Set(['default', 'const', 'example', 'examples', 'enum']);
@@ -52,6 +58,16 @@ export function jsonSchemaSlips(node: unknown, path: PropertyKey[] = []): Issue[
   }
   if (ORIGIN_KEY in node && node[ORIGIN_KEY] !== 'spec' && node[ORIGIN_KEY] !== 'reference') {
     issues.push({ path: [...path, ORIGIN_KEY], message: `\`${ORIGIN_KEY}\` is "spec" or "reference"` });
+  }
+  const referenceKeywords = node[REFERENCE_KEYWORDS_KEY];
+  if (
+    referenceKeywords !== undefined &&
+    !(Array.isArray(referenceKeywords) && referenceKeywords.every((keyword) => typeof keyword === 'string' && keyword in node))
+  ) {
+    issues.push({
+      path: [...path, REFERENCE_KEYWORDS_KEY],
+      message: `\`${REFERENCE_KEYWORDS_KEY}\` lists keywords of this same schema, such as [additionalProperties]`,
+    });
   }
   if (node.type === 'string') {
     for (const key of ['example', 'default'] as const) {

@@ -62,7 +62,7 @@ describe('--register on the commands', () => {
     // A built-in entry an imported item describes carries the item's links, not a second entry.
     expect(report.checkByHand.map((item: { id: string }) => item.id)).not.toContain('15-9-job-jwt-variables');
     expect(result.stderr).toContain(
-      `sunset: register conflict (the built-in register / ${imported}): ${path.join(imported, 'register/17.0/15-9-job-jwt-variables.yaml')} describes "ci-job-jwt-removed", but the platform's data marks it not breaking; this register reads it as breaking\n`,
+      `sunset: register conflict (the built-in register / ${imported}): ${path.join(imported, 'register/17.0/15-9-job-jwt-variables.yaml')} describes "ci-job-jwt-removed" (shared names \`aud\`, \`ci_job_jwt_v2\`, \`id_tokens\`; titles share the words job, json, token, web), but on breaking: the platform's data says not breaking; this register says breaking\n`,
     );
   });
 

@@ -6,7 +6,7 @@
  * not looked up.
  */
 import type { ApiEndpoint } from '../../src/schemas/api-endpoint.ts';
-import { ORIGIN_KEY } from '../../src/schemas/json-schema-object.ts';
+import { ORIGIN_KEY, REFERENCE_KEYWORDS_KEY } from '../../src/schemas/json-schema-object.ts';
 import type { Sources } from './spec-sources.ts';
 import { flattenPath, hasToken, type SpecLine, type SpecText } from './spec-text.ts';
 
@@ -75,6 +75,63 @@ function specDescriptions(schema: unknown): string[] {
     ...['oneOf', 'anyOf', 'allOf'].flatMap((key) => (Array.isArray(node[key]) ? (node[key] as unknown[]) : [])),
   ];
   return [...(typeof node.description === 'string' ? [node.description] : []), ...children.flatMap(specDescriptions)];
+}
+
+/**
+ * The constraints a schema not marked as the reference's states, at any depth: a `pattern` (the spec writes
+ * none), `additionalProperties: false` (the spec never says other fields are refused), and `enum` and
+ * `default` values, which must be values the spec gives.
+ */
+function specConstraints(schema: unknown, path = ''): { path: string; keyword: string; value: unknown }[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  if (node[ORIGIN_KEY] === 'reference') return [];
+  const here = path || '(the schema)';
+  const ours = new Set(Array.isArray(node[REFERENCE_KEYWORDS_KEY]) ? (node[REFERENCE_KEYWORDS_KEY] as string[]) : []);
+  const own = [
+    ...(node.pattern !== undefined ? [{ path: here, keyword: 'pattern', value: node.pattern }] : []),
+    ...(node.additionalProperties === false ? [{ path: here, keyword: 'additionalProperties', value: false }] : []),
+    ...(Array.isArray(node.enum) ? node.enum.map((value) => ({ path: here, keyword: 'enum', value })) : []),
+    ...(node.default !== undefined ? [{ path: here, keyword: 'default', value: node.default }] : []),
+  ].filter((constraint) => !ours.has(constraint.keyword));
+  const children: [string, unknown][] = [
+    ...(node.properties && typeof node.properties === 'object'
+      ? Object.entries(node.properties as Record<string, unknown>).map(
+          ([name, child]) => [path ? `${path}.${name}` : name, child] as [string, unknown],
+        )
+      : []),
+    [`${path}[]`, node.items],
+    ...(typeof node.additionalProperties === 'object' ? [[`${path}{}`, node.additionalProperties] as [string, unknown]] : []),
+    ...['oneOf', 'anyOf', 'allOf'].flatMap((key) =>
+      Array.isArray(node[key]) ? (node[key] as unknown[]).map((child) => [path, child] as [string, unknown]) : [],
+    ),
+  ];
+  return [...own, ...children.flatMap(([childPath, child]) => specConstraints(child, childPath))];
+}
+
+/** Every description of a schema, whoever's part it is. */
+function allDescriptions(schema: unknown): string[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  return [
+    ...(typeof node.description === 'string' ? [node.description] : []),
+    ...Object.values(node).flatMap((child) =>
+      Array.isArray(child) ? child.flatMap(allDescriptions) : typeof child === 'object' ? allDescriptions(child) : [],
+    ),
+  ];
+}
+
+/** A sentence that gives a value to the platform's documentation (or the spec) as its source. */
+const ATTRIBUTED =
+  /\((?:from|per|as in) the (?:platform['’]?s documentation|spec)\)|\b(?:from|per) the (?:platform['’]?s documentation|spec)\b/i;
+
+/** Code values a text attributes to the platform's documentation that the spec does not hold. */
+function misattributedCode(text: string, spec: SpecText): string[] {
+  return text
+    .split(/(?<=[.;!?])\s+/)
+    .filter((sentence) => ATTRIBUTED.test(sentence))
+    .flatMap((sentence) => [...sentence.matchAll(/`([^`]+)`/g)].map((match) => match[1] as string))
+    .filter((code) => !spec.hasCode(code));
 }
 
 /** A sentence that says whose it is: its names need not be the spec's. */
@@ -178,6 +235,29 @@ export function endpointProblems(endpoint: ApiEndpoint, spec: SpecText, sources:
   ] as [string, string][];
   for (const [part, text] of texts) {
     for (const code of unlabelledCode(text, spec)) problems.push(`${where}: ${part} names \`${code}\`, which is not in the spec`);
+  }
+  const specSchemas = [
+    ...(body?.origin === 'spec' ? [['body', body.schema]] : []),
+    ...endpoint.responses
+      .filter((response) => response.origin === 'spec')
+      .map((response) => [`response ${response.status}`, response.schema]),
+  ] as [string, unknown][];
+  for (const [part, schema] of specSchemas) {
+    for (const { path, keyword, value } of specConstraints(schema)) {
+      const written = typeof value === 'number' ? [String(value), value.toLocaleString('en')] : [String(value)];
+      const given = (keyword === 'enum' || keyword === 'default') && written.some((text) => spec.hasValue(text));
+      if (!given) problems.push(`${where}: ${part} ${path} ${keyword} ${JSON.stringify(value)} is labelled spec`);
+    }
+  }
+  const everyText = [
+    endpoint.summary,
+    ...endpoint.parameters.map((parameter) => parameter.description),
+    ...allDescriptions(body?.schema),
+    ...endpoint.responses.flatMap((response) => [response.description, ...allDescriptions(response.schema)]),
+  ].filter((text): text is string => typeof text === 'string');
+  for (const text of everyText) {
+    for (const code of misattributedCode(text, spec))
+      problems.push(`${where}: \`${code}\` is said to be the platform documentation's, but the spec does not hold it`);
   }
   return problems;
 }

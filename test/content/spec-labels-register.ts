@@ -136,10 +136,14 @@ export function entryProblems(entry: RegisterEntry, register: Register, spec: Sp
   }
   const narrow = entry.offerings.length < Object.keys(OFFERING_WORDS).length;
   if (!readingCovers(entry.readings, 'offerings')) {
-    if (narrow) {
-      const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(source.text));
-      if (unnamed.length > 0)
-        problems.push(`${where}: offerings [${entry.offerings.join(', ')}] are not named in its spec lines`);
+    // Every offering listed is a statement too: the spec must name them all in the entry's lines, else it is a reading.
+    const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(source.text));
+    if (unnamed.length > 0) {
+      problems.push(
+        narrow
+          ? `${where}: offerings [${entry.offerings.join(', ')}] are not named in its spec lines`
+          : `${where}: lists every offering, which its spec lines do not name; label the list as a reading`,
+      );
     }
     problems.push(...offeringProblems(`${where} title/summary`, `${entry.title}\n${entry.summary}`, source));
   }

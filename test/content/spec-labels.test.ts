@@ -76,6 +76,24 @@ describe('values labelled spec are in the spec', () => {
 });
 
 describe('a wrong label is caught', () => {
+  it('a schema rule or an example said to be the spec’s, in a body the spec shows', () => {
+    const load = endpoint('product-analytics-load');
+    type Node = { [key: string]: unknown; properties: Record<string, Node>; items: Node };
+    const body = load.request_body?.schema as unknown as Node;
+    const query = body.properties.query as Node;
+    delete query['x-sunset-reference-keywords'];
+    delete (query.properties.measures as Node).items['x-sunset-reference-keywords'];
+    (query.properties.limit as Node).default = 5000;
+    (query.properties.timezone as Node).description =
+      'Time zone name, such as `Europe/Berlin` (from the platform’s documentation).';
+    expect(endpointProblems(load, spec, sources, rawSpec)).toEqual([
+      'api product-analytics-load: body query additionalProperties false is labelled spec',
+      'api product-analytics-load: body query.measures[] pattern "^[A-Za-z_][A-Za-z0-9_]*\\\\.[A-Za-z_][A-Za-z0-9_]*$" is labelled spec',
+      'api product-analytics-load: body query.limit default 5000 is labelled spec',
+      "api product-analytics-load: `Europe/Berlin` is said to be the platform documentation's, but the spec does not hold it",
+    ]);
+  });
+
   it('an API part labelled spec that the spec does not give', () => {
     const details = endpoint('error-tracking-error-details');
     const errorId = details.parameters.find((parameter) => parameter.name === 'error_id');
@@ -122,6 +140,7 @@ describe('a wrong label is caught', () => {
     ]);
 
     const jwt = entry('ci-job-jwt-removed');
+    jwt.readings = jwt.readings?.filter((reading) => reading.field !== 'offerings');
     jwt.removed_in = '17.1';
     jwt.summary = `${jwt.summary} From 16.5 the 'old tokens' go on self-managed instances, after 30 days.`;
     expect(entryProblems(jwt, register, spec, sources)).toEqual([
@@ -129,7 +148,17 @@ describe('a wrong label is caught', () => {
       'entry ci-job-jwt-removed summary: release 16.5 is not in its spec lines',
       'entry ci-job-jwt-removed summary: the number 30 is not in its spec lines',
       'entry ci-job-jwt-removed summary: "old tokens" is not in the spec',
+      'entry ci-job-jwt-removed: lists every offering, which its spec lines do not name; label the list as a reading',
       'entry ci-job-jwt-removed title/summary: says "self-managed", which its spec lines do not',
+    ]);
+  });
+
+  it('an entry listing every offering where the spec names none, unless the list is labelled a reading', () => {
+    const lint = entry('ci-lint-ref-and-sha-blocked');
+    expect(entryProblems(lint, register, spec, sources)).toEqual([]);
+    lint.readings = lint.readings?.filter((reading) => reading.field !== 'offerings');
+    expect(entryProblems(lint, register, spec, sources)).toEqual([
+      'entry ci-lint-ref-and-sha-blocked: lists every offering, which its spec lines do not name; label the list as a reading',
     ]);
   });
 

@@ -18,6 +18,8 @@ const STATEMENTS: { file: string; field?: string; claim: RegExp }[] = [
   { file: 'api/registry-manifest-delete.yaml', field: 'summary', claim: /in place of the manifest|what is sent/i },
   { file: 'register/18.0/compliance-pipelines-removed.yaml', field: 'summary', claim: /inject/i },
   { file: 'register/17.0/duplicate-storage-paths-error.yaml', field: 'breaking_reason', claim: /instead of starting|as before/i },
+  { file: 'register/18.0/license-metadata-format-v1-removed.yaml', field: 'summary', claim: /later versions?.*remain/i },
+  { file: 'limits.yaml', claim: /older (data|errors?) (is|are) (gone|deleted)/i },
   { file: 'guides/funnels.mdx', claim: /users (who )?reached|furthest step|hyphens?\b/i },
 ];
 

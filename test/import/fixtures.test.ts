@@ -113,7 +113,7 @@ describe('importing the fixture checkout', () => {
       origin: 'imported',
       sources: [
         {
-          file: 'data/deprecations/17-3-dates.yml',
+          file: '17-3-dates.yml',
           item: 0,
           line: 1,
           documentation_url: 'https://docs.platform.example.com/user/profile/tokens',
@@ -125,6 +125,7 @@ describe('importing the fixture checkout', () => {
           resolution_role: 'Owner',
           manual_task: true,
           offerings_basis: 'the item does not say which offerings it applies to, so every offering is listed',
+          kind_basis: 'the item names the release the thing goes in and no other kind of change',
         },
       ],
     });
@@ -170,12 +171,42 @@ describe('importing the fixture checkout', () => {
     expect(offerings['14-8-build-variables']).toEqual(['hosted', 'self-managed', 'dedicated']);
   });
 
-  it('writes the same bytes when the same input is imported again elsewhere', () => {
+  it('writes the same bytes when the same input is imported again elsewhere, from another directory', () => {
     const again = path.join(work, 'again');
-    importInto(again);
+    // From inside the data folder, with the folder named "." and the output outside it.
+    runImport({
+      inputs: ['.'],
+      cwd: DEPRECATIONS,
+      out: path.relative(DEPRECATIONS, again),
+      upgradePath: path.join('..', '..', 'config', 'upgrade_path.yml'),
+    });
     expect(files(again)).toEqual(files(out));
     for (const name of files(out))
       expect(readFileSync(path.join(again, name), 'utf8')).toBe(readFileSync(path.join(out, name), 'utf8'));
+  });
+
+  it('names each source file relative to the folder imported, or by its own name when a file is given', () => {
+    expect(result.entries.every((entry) => !entry.sources?.[0]?.file.includes('/'))).toBe(true);
+    const single = runImport({ inputs: ['data/deprecations/17-3-dates.yml'], cwd: PLATFORM });
+    expect(single.entries[0]?.sources?.[0]?.file).toBe('17-3-dates.yml');
+  });
+});
+
+describe('every output of an import loads as a register folder', () => {
+  it.each([
+    ['the upgrade path alone', { inputs: [], upgradePath: 'config/upgrade_path.yml' }],
+    ['one file', { inputs: ['data/deprecations/17-3-dates.yml'] }],
+    ['a file with no importable item', { inputs: ['data/deprecations/16-3-placeholder-removal.yml'] }],
+    ['an empty data file', { inputs: ['data/deprecations/18-3-empty-file.yml'] }],
+    ['the whole folder and the upgrade path', { inputs: ['data/deprecations'], upgradePath: 'config/upgrade_path.yml' }],
+  ])('%s', async (name, options) => {
+    const out = path.join(work, 'outputs', name.replace(/\W+/g, '-'));
+    runImport({ cwd: PLATFORM, out, ...options });
+    const folder = await readRegisterFolder(out, work);
+    expect(folder.problems).toEqual([]);
+    // Imported a second time into the same folder (the areas it no longer needs dropped), it still loads.
+    runImport({ cwd: PLATFORM, out, inputs: [], upgradePath: 'config/upgrade_path.yml' });
+    expect((await readRegisterFolder(out, work)).problems).toEqual([]);
   });
 });
 

@@ -36,3 +36,27 @@ describe('readOfferings', () => {
     }
   });
 });
+
+describe('readOfferings from the field and the title', () => {
+  it('takes the impact_offering field as the platform states it, before any reading of the text', () => {
+    expect(readOfferings('Redis 6 is no longer supported', 'Every offering moves.', [], ['self-managed'])).toEqual({
+      offerings: ['self-managed'],
+      basis: 'the item\'s impact_offering field says "self-managed"',
+    });
+    expect(readOfferings('t', 'b', [], ['GitLab.com', 'Dedicated']).offerings).toEqual(['hosted', 'dedicated']);
+    // A value naming no offering is not a statement: the text is read instead.
+    expect(readOfferings('t', 'This applies to GitLab Dedicated only.', [], ['n/a']).offerings).toEqual(['dedicated']);
+  });
+
+  it('reads a title that opens with an offering, but not one that opens with the hosted site’s name', () => {
+    expect(readOfferings('GitLab Self-Managed: the bundled dashboard tool is removed', 'b')).toEqual({
+      offerings: ['self-managed'],
+      basis: 'the title opens with "GitLab Self-Managed"',
+    });
+    expect(readOfferings('GitLab.com importer is removed', 'b').offerings).toEqual(['hosted', 'self-managed', 'dedicated']);
+  });
+
+  it('reads "only self-managed instances must …" as self-managed', () => {
+    expect(readOfferings('Redis 6', 'Only self-managed instances must migrate to Redis 7.').offerings).toEqual(['self-managed']);
+  });
+});

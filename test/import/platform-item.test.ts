@@ -80,6 +80,22 @@ describe('checkItem', () => {
     });
   });
 
+  it('keeps an unknown field as written where YAML would read another number, and takes impact_offering', () => {
+    const result = check(
+      `${base}  end_of_support_milestone: 17.0\n  other_milestone: 16.10\n  count: 3\n  ratio: 0.5\n  impact_offering: self-managed\n`,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      item: {
+        impactOffering: ['self-managed'],
+        extra: { end_of_support_milestone: '17.0', other_milestone: '16.10', count: 3, ratio: 0.5 },
+      },
+    });
+    expect(check(`${base}  impact_offering: [GitLab.com, Dedicated]\n`)).toMatchObject({
+      item: { impactOffering: ['GitLab.com', 'Dedicated'] },
+    });
+  });
+
   it.each([
     ['removal_milestone: "XX.YY"', 'placeholder', 2, 'removal_milestone "XX.YY" is a placeholder'],
     ['removal_milestone: "xx.yy"', 'placeholder', 2, 'placeholder'],

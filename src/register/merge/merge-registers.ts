@@ -4,8 +4,10 @@
  * - an entry whose id the merged register has not seen joins it;
  * - the same id again with the same content is the same entry (one folder imported twice);
  * - the same id with other content is a conflict: the first one read stays, and the conflict is listed;
- * - an imported entry that describes an entry of the register's own (describes-entry.ts) is attached to
- *   it as a source, and where the two disagree that is listed as a conflict too;
+ * - an imported entry that describes an entry of the register's own, or an imported entry already merged
+ *   (a duplicate), on strong evidence (merge-evidence.ts) is attached to it as a source, with that evidence;
+ *   an item goes to one entry only, whatever release each names, and where the two disagree (breaking,
+ *   release, offerings; entry-disagreements.ts) both values are kept on the source and listed as a conflict;
  * - areas and upgrade stops join by id and release; releases named only by the folders join the list.
  *
  * Entries of a folder must name areas, related entries and endpoints the merged register has. Nothing is
@@ -13,17 +15,21 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Area } from '../../schemas/area.ts';
+import { type ImportedSource, OFFERINGS_UNSTATED_BASIS } from '../../schemas/imported-source.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { ReleaseInfo } from '../../schemas/releases-file.ts';
 import type { UpgradeStop } from '../../schemas/upgrade-stop.ts';
 import type { ContentProblem } from '../content-error.ts';
+import { disagreementText } from '../disagreement-text.ts';
 import type { RegisterData } from '../register-data.ts';
 import type { RegisterConflict } from './register-conflict.ts';
 
 export type { RegisterConflict } from './register-conflict.ts';
 
 import { compareReleases } from '../releases.ts';
-import { describesEntry, disagreements, identifiersOf } from './describes-entry.ts';
+import { entryDisagreements } from './entry-disagreements.ts';
+import { type EntryIdentity, entryIdentity } from './entry-identity.ts';
+import { bestMatch, type Match } from './merge-evidence.ts';
 import type { RegisterFolder } from './read-register-folder.ts';
 
 /** The merged register's data, with what could not be merged cleanly. */
@@ -75,6 +81,21 @@ function folderProblems(
   return problems;
 }
 
+/** An entry an imported item may describe, with its identity worked out once. */
+interface Candidate {
+  candidate: RegisterEntry;
+  identity: EntryIdentity;
+}
+
+/** The entry an imported item describes: the best of the register's own, else the best imported one kept. */
+function describedEntry(
+  item: EntryIdentity & { removed_in: string },
+  own: readonly Candidate[],
+  imported: readonly Candidate[],
+): Match<RegisterEntry> | undefined {
+  return bestMatch(item, own) ?? bestMatch(item, imported);
+}
+
 /** Merges the folders into `base`; see the module comment. */
 export function mergeRegisters(base: RegisterData, folders: readonly RegisterFolder[]): MergeResult {
   const conflicts: RegisterConflict[] = [...(base.conflicts ?? [])];
@@ -85,10 +106,13 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
   const areaOrigins = new Map<string, string>(base.areas.map((area) => [area.id, BUILT_IN]));
   const stops = new Map<string, UpgradeStop>((base.upgradeStops ?? []).map((stop) => [stop.release, stop]));
   const sources = new Map(base.sources);
-  const ownByRelease = Map.groupBy(
-    base.entries.filter((entry) => entry.origin !== 'imported'),
-    (entry) => entry.removed_in,
-  );
+  // Candidates an imported item may describe: entries of the register's own first, then imported ones kept.
+  const own: Candidate[] = base.entries
+    .filter((entry) => entry.origin !== 'imported')
+    .map((entry) => ({ candidate: entry, identity: entryIdentity(entry) }));
+  const importedKept: Candidate[] = base.entries
+    .filter((entry) => entry.origin === 'imported')
+    .map((entry) => ({ candidate: entry, identity: entryIdentity(entry) }));
   const folderEntries: { entry: RegisterEntry; folder: RegisterFolder }[] = [];
 
   for (const folder of folders) {
@@ -131,30 +155,34 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
         continue;
       }
       if (entry.origin === 'imported') {
-        const names = identifiersOf(entry);
-        const described = (ownByRelease.get(entry.removed_in) ?? []).filter((own) => describesEntry(entry, own, names));
-        if (described.length > 0) {
-          for (const own of described) {
-            const current = entries.get(own.id) as RegisterEntry;
-            const [source] = entry.sources ?? [];
-            const attached = { ...source, entry: entry.id, title: entry.title, register: folder.dir } as NonNullable<
-              RegisterEntry['sources']
-            >[number];
-            entries.set(own.id, { ...current, sources: [...(current.sources ?? []), attached] });
-            for (const message of disagreements(entry, own)) {
-              conflicts.push({
-                subject: own.id,
-                registers: [origins.get(own.id) ?? BUILT_IN, folder.dir],
-                message: `${file} describes "${own.id}", but ${message}`,
-              });
-            }
+        const identity = entryIdentity(entry);
+        const match = describedEntry({ ...identity, removed_in: entry.removed_in }, own, importedKept);
+        if (match) {
+          const target = entries.get(match.candidate.id) as RegisterEntry;
+          const [source] = entry.sources ?? [];
+          const stated = source?.offerings_basis !== OFFERINGS_UNSTATED_BASIS;
+          const differs = entryDisagreements(entry, target, stated);
+          const attached: ImportedSource = {
+            ...(source as ImportedSource),
+            entry: entry.id,
+            title: entry.title,
+            register: folder.dir,
+            evidence: match.evidence.reasons,
+            ...(differs.length > 0 ? { disagreements: differs } : {}),
+          };
+          entries.set(target.id, { ...target, sources: [...(target.sources ?? []), attached] });
+          for (const difference of differs) {
+            conflicts.push({
+              subject: target.id,
+              registers: [origins.get(target.id) ?? BUILT_IN, folder.dir],
+              message: `${file} describes "${target.id}" (${match.evidence.reasons.join('; ')}), but on ${disagreementText(difference)}`,
+            });
           }
           continue;
         }
+        importedKept.push({ candidate: entry, identity });
       } else {
-        const list = ownByRelease.get(entry.removed_in) ?? [];
-        list.push(entry);
-        ownByRelease.set(entry.removed_in, list);
+        own.push({ candidate: entry, identity: entryIdentity(entry) });
       }
       entries.set(entry.id, entry);
       origins.set(entry.id, folder.dir);

@@ -81,10 +81,11 @@ export async function readRegisterFolder(dir: string, cwd: string): Promise<Regi
     folder.files.set(entry.id, file);
     folder.paths.set(entry.id, path.join(registerDir, name));
   });
-  if (names.length === 0 && !existsSync(path.join(root, 'upgrade-path.yaml'))) {
+  // An empty register/ folder is an empty register (an import that found nothing yet); no register/ at all is not one.
+  if (!existsSync(registerDir) && !existsSync(path.join(root, 'upgrade-path.yaml'))) {
     folder.problems.push({
       file: dir,
-      message: 'the folder holds no register/ entries and no upgrade-path.yaml: it is not a register folder',
+      message: 'the folder holds no register/ folder and no upgrade-path.yaml: it is not a register folder',
     });
   }
   if (existsSync(path.join(root, 'areas.yaml'))) {

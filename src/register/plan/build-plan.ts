@@ -3,7 +3,7 @@ import type { Offering } from '../../schemas/offering.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import type { UpgradeStop } from '../../schemas/upgrade-stop.ts';
 import type { Register } from '../register.ts';
-import { compareReleases } from '../releases.ts';
+import { compareReleases, inRange } from '../releases.ts';
 import { entryCheckCommand, rangeCheckCommand } from './check-commands.ts';
 import { normalizeReleaseInput, PlanError, type PlanInput, type PlanProblem, planProblems } from './release-input.ts';
 import { type LegBounds, legsThrough, onLeg, stopsBetween } from './upgrade-legs.ts';
@@ -62,6 +62,21 @@ export interface Plan {
 export const HOSTED_NOTE =
   'On the hosted offering a deprecated feature can be removed at any time in the month before its release, so act on these items before that month starts.';
 
+/** The releases the platform's items attached to an entry give where they disagree with the entry's own. */
+function platformReleases(entry: RegisterEntry): string[] {
+  return (entry.sources ?? []).flatMap((source) =>
+    (source.disagreements ?? [])
+      .filter((difference) => difference.field === 'removed_in')
+      .map((difference) => difference.platform),
+  );
+}
+
+/** The release an entry is planned at within a range: its own, else the platform's that falls in the range. */
+function planRelease(entry: RegisterEntry, from: string, to: string): string {
+  if (inRange(entry.removed_in, from, to)) return entry.removed_in;
+  return platformReleases(entry).find((release) => inRange(release, from, to)) ?? entry.removed_in;
+}
+
 function toItem(entry: RegisterEntry): PlanItem {
   const rules = entry.detect.length;
   return { key: entry.id, entry, detect: rules > 0 ? { rules, command: entryCheckCommand(entry) } : { rules } };
@@ -115,9 +130,19 @@ export function buildPlan(
   };
   if (problems.length > 0) return { ...base, mustDo: [], planAhead: [], problems };
 
-  const mustDo = register.removedBetween(from, to, offering);
+  const inRangeHere = register.removedBetween(from, to, offering);
+  // An entry the platform's data dates to a release in the range, though the register files it elsewhere,
+  // is listed too: its item shows both releases, so neither reading is dropped silently.
+  const platformDated = register.entries.filter(
+    (entry) =>
+      !inRangeHere.includes(entry) &&
+      (!offering || entry.offerings.includes(offering)) &&
+      platformReleases(entry).some((release) => inRange(release, from, to)),
+  );
+  const mustDo = [...inRangeHere, ...platformDated];
   const planAhead = register.entries.filter(
     (entry) =>
+      !platformDated.includes(entry) &&
       (!offering || entry.offerings.includes(offering)) &&
       compareReleases(entry.removed_in, to) > 0 &&
       !(entry.announced_in !== undefined && compareReleases(entry.announced_in, to) > 0),
@@ -133,7 +158,7 @@ export function buildPlan(
             legs: legsThrough(from, to, stops).map((leg) => ({
               ...leg,
               groups: groupByArea(
-                mustDo.filter((entry) => onLeg(entry.removed_in, leg)),
+                mustDo.filter((entry) => onLeg(planRelease(entry, from, to), leg)),
                 register.areas,
               ),
             })),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN, mergeRegisters } from '../../../src/register/merge/merge-registers.ts';
 import type { RegisterFolder } from '../../../src/register/merge/read-register-folder.ts';
 import { createRegister } from '../../../src/register/register.ts';
+import { OFFERINGS_UNSTATED_BASIS } from '../../../src/schemas/imported-source.ts';
 import type { RegisterEntryInput } from '../../../src/schemas/register-entry.ts';
 import { makeEntry, registerData } from '../entry-fixture.ts';
 
@@ -66,12 +67,12 @@ describe('mergeRegisters', () => {
     expect(createRegister(result.data).knowsRelease('14.2')).toBe(true);
   });
 
-  it('attaches an imported item that shares an identifier with an entry of the same release, instead of a second entry', () => {
+  it('attaches an imported item that shares names and title words with an entry, with the evidence, instead of a second entry', () => {
     const item = imported({
       id: 'platform-jwt',
       removed_in: '17.0',
       breaking: true,
-      title: 'JWT variables',
+      title: 'Old job token variables `CI_JOB_JWT_V2` are removed',
       names: { variables: ['CI_JOB_JWT_V2'] },
     });
     const result = mergeRegisters(base, [folder('imported', [item])]);
@@ -83,18 +84,31 @@ describe('mergeRegisters', () => {
         item: 0,
         issue_url: 'https://i/1',
         entry: 'platform-jwt',
-        title: 'JWT variables',
+        title: 'Old job token variables `CI_JOB_JWT_V2` are removed',
         register: 'imported',
+        evidence: ['shared names `ci_job_jwt_v2`', 'titles share the words job, token'],
       },
     ]);
-    // The entry of another release that shares the name is not described by it.
+    // The entry of another release that shares the name has weaker evidence, so the item is not attached there too.
     expect(result.data.entries.find((entry) => entry.id === 'other-release')?.sources).toBeUndefined();
     expect(result.conflicts).toEqual([]);
     // Nothing of the built-in data changes.
     expect(base.entries[0]?.sources).toBeUndefined();
   });
 
-  it('attaches by title, ignoring case and punctuation, and shows where the two disagree', () => {
+  it('never attaches on one shared name whose titles say different things', () => {
+    const item = imported({
+      id: 'platform-other',
+      removed_in: '17.0',
+      title: 'Pipeline badges lose their colour',
+      names: { variables: ['CI_JOB_JWT_V2'] },
+    });
+    const result = mergeRegisters(base, [folder('imported', [item])]);
+    expect(result.data.entries.map((entry) => entry.id)).toContain('platform-other');
+    expect(result.data.entries.flatMap((entry) => entry.sources ?? []).filter((source) => source.entry)).toEqual([]);
+  });
+
+  it('attaches by title, ignoring case and punctuation, and keeps both readings where the two disagree', () => {
     const item = imported({
       id: 'platform-lint',
       removed_in: '17.0',
@@ -103,14 +117,84 @@ describe('mergeRegisters', () => {
       announced_in: '16.0',
     });
     const result = mergeRegisters(base, [folder('imported', [item])]);
-    expect(result.data.entries.find((entry) => entry.id === 'lint-blocked')?.sources).toHaveLength(1);
+    const sources = result.data.entries.find((entry) => entry.id === 'lint-blocked')?.sources;
+    expect(sources).toHaveLength(1);
+    expect(sources?.[0]?.evidence).toEqual(['the same title']);
+    expect(sources?.[0]?.disagreements).toEqual([{ field: 'breaking', platform: 'breaking', register: 'not breaking' }]);
     expect(result.conflicts).toEqual([
       {
         subject: 'lint-blocked',
         registers: [BUILT_IN, 'imported'],
         message:
-          'imported/register/17.0/platform-lint.yaml describes "lint-blocked", but the platform\'s data marks it breaking; this register reads it as not breaking',
+          'imported/register/17.0/platform-lint.yaml describes "lint-blocked" (the same title), but on breaking: the platform\'s data says breaking; this register says not breaking',
       },
+    ]);
+  });
+
+  it('attaches an item of another release on strong evidence and reports the release they disagree on', () => {
+    const item = imported({
+      id: 'platform-lint-early',
+      removed_in: '16.0',
+      title: 'Lint endpoint refuses ref and sha',
+    });
+    const result = mergeRegisters(base, [folder('imported', [item])]);
+    const source = result.data.entries.find((entry) => entry.id === 'lint-blocked')?.sources?.[0];
+    expect(source?.entry).toBe('platform-lint-early');
+    expect(source?.disagreements).toEqual([{ field: 'removed_in', platform: '16.0', register: '17.0' }]);
+    expect(result.conflicts.map((conflict) => conflict.message)).toEqual([
+      'imported/register/16.0/platform-lint-early.yaml describes "lint-blocked" (titles with the same words (endpoint, lint, ref, refus, sha)), but on takes effect in: the platform\'s data says 16.0; this register says 17.0',
+    ]);
+  });
+
+  it('reports offerings the item states that differ, but not the every-offering list of an item that states none', () => {
+    const stated = imported({
+      id: 'platform-lint-hosted',
+      removed_in: '17.0',
+      title: 'The lint endpoint refuses ref and sha',
+      offerings: ['hosted'],
+      sources: [{ file: 'data/a.yml', item: 0, offerings_basis: 'the item\'s impact_offering field says "GitLab.com"' }],
+    });
+    const unstated = imported({
+      id: 'platform-jwt-all',
+      removed_in: '17.0',
+      breaking: true,
+      title: 'Old job tokens go',
+      offerings: ['hosted', 'self-managed', 'dedicated'],
+      sources: [{ file: 'data/b.yml', item: 0, offerings_basis: OFFERINGS_UNSTATED_BASIS }],
+    });
+    const own = registerData({
+      ...base,
+      releases: ['16.0', '17.0', '18.0'],
+      entries: base.entries.map((entry) => ({ ...entry, offerings: ['self-managed' as const] })),
+    });
+    const result = mergeRegisters(own, [folder('imported', [stated, unstated])]);
+    const sourceOf = (id: string) => result.data.entries.find((entry) => entry.id === id)?.sources?.[0];
+    expect(sourceOf('lint-blocked')?.disagreements).toEqual([
+      { field: 'offerings', platform: 'hosted', register: 'self-managed' },
+    ]);
+    expect(sourceOf('jwt-removed')?.disagreements).toBeUndefined();
+  });
+
+  it('attaches on a shared tracking issue, and merges imported duplicates of one another', () => {
+    const first = imported({ id: 'a-first', removed_in: '18.0', title: 'Widgets go away' });
+    const second = imported({ id: 'b-second', removed_in: '18.0', title: 'Sprockets are retired' });
+    const third = makeEntry({
+      id: 'c-third',
+      removed_in: '18.0',
+      area: 'stage-verify',
+      origin: 'imported',
+      title: 'Widgets go away',
+      sources: [{ file: 'data/c.yml', item: 0 }],
+    });
+    const result = mergeRegisters(base, [folder('a', [first, second]), folder('b', [third])]);
+    const ids = result.data.entries.map((entry) => entry.id);
+    expect(ids).toContain('a-first');
+    expect(ids).not.toContain('b-second');
+    expect(ids).not.toContain('c-third');
+    expect(result.data.entries.find((entry) => entry.id === 'a-first')?.sources?.map((source) => source.evidence)).toEqual([
+      undefined,
+      ['both link to i/1'],
+      ['the same title'],
     ]);
   });
 

@@ -49,14 +49,17 @@ function itemHtml(item: PlanItem, withMigration: boolean): string {
   ].join('');
 }
 
-/** What the platform's data says about an item: who must act, and its links. */
+/** What the platform's data says about an item: who must act, its links, and where it disagrees with the register. */
 function platformHtml(facts: NonNullable<ReturnType<typeof importedFacts>>): string {
   const parts = [
     facts.imported ? "From the platform's data" : "The platform's data describes it",
     facts.resolutionRole ? `who must act: <strong>${escapeHtml(facts.resolutionRole)}</strong>` : '',
     ...facts.links.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`),
   ].filter(Boolean);
-  return `<p class="platform-facts">${parts.join(' · ')}</p>`;
+  const differences = (facts.disagreements ?? []).map(
+    (difference) => `<p class="platform-disagreement"><strong>Disagreement</strong> on ${escapeHtml(difference)}</p>`,
+  );
+  return `<p class="platform-facts">${parts.join(' · ')}</p>${differences.join('')}`;
 }
 
 const groupId = (list: string, group: AreaGroup) => `${list}-${group.area.id}`;

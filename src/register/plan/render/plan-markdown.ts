@@ -62,7 +62,7 @@ function groupsToMarkdown(groups: AreaGroup[], options: MarkdownOptions, level =
       const breaks =
         item.entry.breaking_reason && !facts?.imported ? `\n  - Breaks (Sunset's reading): ${item.entry.breaking_reason}` : '';
       const platform = facts
-        ? `\n  - ${facts.imported ? "Imported from the platform's data" : "The platform's data"}${facts.resolutionRole ? `; who must act: ${facts.resolutionRole}` : ''}${facts.links.map((link) => `; [${link.label}](${link.href})`).join('')}`
+        ? `\n  - ${facts.imported ? "Imported from the platform's data" : "The platform's data"}${facts.resolutionRole ? `; who must act: ${facts.resolutionRole}` : ''}${facts.links.map((link) => `; [${link.label}](${link.href})`).join('')}${(facts.disagreements ?? []).map((difference) => `\n  - Disagreement on ${difference}`).join('')}`
         : '';
       const found = options.found?.[item.key];
       lines.push(
