@@ -45,6 +45,12 @@ export const ciVariableRuleSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
   /** Only report when the variable is set to this value (for example `LICENSE_MANAGEMENT_VERSION: 4`). */
   value: z.string().optional(),
+  /**
+   * Only settings count, and a setting to one of these values is fine (the remedy the platform gives, such
+   * as `LICENSE_MANAGEMENT_VERSION: 4`, which keeps the legacy scanner). Reads of the variable are not
+   * reported: they do not show the value.
+   */
+  unless_values: z.array(z.string()).min(1).optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
   ...common,
@@ -68,6 +74,11 @@ export const ciKeywordRuleSchema = z.strictObject({
    * the feature's template or job. A file without any of them is not read by the rule.
    */
   context: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * When true a key whose value is empty (`[]`, `{}`, `null`, `""`) is not reported: it names the feature
+   * but sets nothing, as `after_script: []` runs nothing on cancel. Default false.
+   */
+  unless_empty: z.boolean().optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
   ...common,
