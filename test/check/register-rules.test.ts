@@ -15,6 +15,8 @@ const EXPECTED_WITH_RULES = [
   'after-script-runs-on-cancel',
   'approvals-endpoint-replaced-by-approval-rules',
   'auto-devops-database-not-provisioned',
+  'background-jobs-queue-selector-removed',
+  'background-jobs-single-concurrency-setting',
   'ci-active-pipelines-limit-removed',
   'ci-job-jwt-removed',
   'ci-lint-ref-and-sha-blocked',

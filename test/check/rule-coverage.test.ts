@@ -23,8 +23,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'access-tokens-default-one-year-expiry': UI,
   'admins-need-explicit-protected-ref-permission': PERM,
   'audit-repository-download-operation-private-internal-only': UI,
-  'background-jobs-queue-selector-removed': INST,
-  'background-jobs-single-concurrency-setting': INST,
   'bundled-dashboard-tool-removed': INST,
   'certificate-based-cluster-integration-removed': UNNAMED,
   'chat-and-third-party-integrations-removed': UNNAMED,

@@ -23,10 +23,17 @@ export function titleKey(title: string): string {
     .trim();
 }
 
-/** Whether `imported` describes `entry` (see the module comment). */
+/** The `gitlab.rb` settings an entry's `omnibus-setting` rules look for. */
+export function settingsOf(entry: Pick<RegisterEntry, 'detect'>): Set<string> {
+  return new Set(entry.detect.flatMap((rule) => (rule.kind === 'omnibus-setting' ? [rule.setting] : [])));
+}
+
+/** Whether `imported` describes `entry` (see the module comment); a shared `gitlab.rb` setting counts as a shared name. */
 export function describesEntry(imported: RegisterEntry, entry: RegisterEntry, importedNames = identifiersOf(imported)): boolean {
   if (imported.removed_in !== entry.removed_in) return false;
   if (titleKey(imported.title) === titleKey(entry.title)) return true;
+  const settings = settingsOf(entry);
+  for (const setting of settingsOf(imported)) if (settings.has(setting)) return true;
   for (const name of identifiersOf(entry)) if (importedNames.has(name)) return true;
   return false;
 }

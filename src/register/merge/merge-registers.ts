@@ -5,7 +5,8 @@
  * - the same id again with the same content is the same entry (one folder imported twice);
  * - the same id with other content is a conflict: the first one read stays, and the conflict is listed;
  * - an imported entry that describes an entry of the register's own (describes-entry.ts) is attached to
- *   it as a source, and where the two disagree that is listed as a conflict too;
+ *   it as a source, its detection rules join the entry's, and where the two disagree that is listed as a
+ *   conflict too;
  * - areas and upgrade stops join by id and release; releases named only by the folders join the list.
  *
  * Entries of a folder must name areas, related entries and endpoints the merged register has. Nothing is
@@ -41,6 +42,12 @@ export interface MergeResult {
 
 /** How messages name the register the site and the package are built with. */
 export const BUILT_IN = 'the built-in register';
+
+/** Whether two rules look for the same thing: a setting (and value) alike, or equal in every field. */
+function sameRule(a: RegisterEntry['detect'][number], b: RegisterEntry['detect'][number]): boolean {
+  if (a.kind === 'omnibus-setting' && b.kind === 'omnibus-setting') return a.setting === b.setting && a.value === b.value;
+  return isDeepStrictEqual(a, b);
+}
 
 function changedFields(a: RegisterEntry, b: RegisterEntry): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof RegisterEntry>;
@@ -146,7 +153,13 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
             const attached = { ...source, entry: entry.id, title: entry.title, register: folder.dir } as NonNullable<
               RegisterEntry['sources']
             >[number];
-            entries.set(own.id, { ...current, sources: [...(current.sources ?? []), attached] });
+            // The imported item's rules join the entry's (a setting's list names what the text does not); its text stays.
+            const added = entry.detect.filter((rule) => !current.detect.some((known) => sameRule(known, rule)));
+            entries.set(own.id, {
+              ...current,
+              sources: [...(current.sources ?? []), attached],
+              detect: [...current.detect, ...added],
+            });
             for (const message of disagreements(entry, own)) {
               conflicts.push({
                 subject: own.id,
