@@ -231,11 +231,14 @@ export const cliFlagRuleSchema = z.strictObject({
 export const omnibusSettingRuleSchema = z.strictObject({
   /** Discriminator: `omnibus-setting`. */
   kind: z.literal('omnibus-setting'),
-  /** The setting as a dotted path: the service, then its keys (`sidekiq.queue_selector`, `roles`, `external_url`). */
+  /**
+   * The setting as a dotted path: the service, then its keys (`sidekiq.queue_selector`, `roles`,
+   * `external_url`); `*` stands for any one key (`grafana.*`: every setting of a removed service).
+   */
   setting: z
     .string()
     .regex(
-      /^[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_-]+)*$/,
+      /^[a-z][a-z0-9_]*(?:\.(?:[A-Za-z0-9_-]+|\*))*$/,
       'a dotted path: the service, then its keys, such as `sidekiq.queue_selector`',
     ),
   /** Only report when the setting is given this value (a role name for `roles`, a literal otherwise). */

@@ -104,7 +104,7 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
   };
 
   return {
-    anchor: keys.at(-1) ?? head,
+    anchor: keys.filter((key) => key !== '*').at(-1) ?? head,
     applies: (kind) => kind === 'code' || kind === 'yaml' || kind === 'ci-yaml',
     match(file) {
       if (!configFiles(file.rootPath, file.source.text).has('gitlab-rb')) return [];
@@ -117,9 +117,10 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
         if (!SETS.test(text.slice(chainEnd, chainEnd + 4)) || file.source.inComment(start)) continue;
         const written = chainKeys(found[1] ?? '');
         const shared = Math.min(written.length, keys.length);
-        if (written.slice(0, shared).some((key, index) => key !== keys[index])) continue;
+        if (written.slice(0, shared).some((key, index) => key !== keys[index] && keys[index] !== '*')) continue;
         let offset = start;
         if (written.length < keys.length) {
+          if (keys.includes('*')) continue;
           const inHash = keyInHash(text, chainEnd, keys.slice(written.length));
           if (inHash === undefined) continue;
           offset = inHash;

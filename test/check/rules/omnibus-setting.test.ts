@@ -83,4 +83,11 @@ describe('omnibus-setting rule', () => {
     expect(anchorOf(rule)).toBe('queue_selector');
     expect(anchorOf({ kind: 'omnibus-setting', setting: 'roles' })).toBe('roles');
   });
+
+  it('takes * for any one key, so every setting of a removed service counts', () => {
+    const any = { kind: 'omnibus-setting', setting: 'grafana.*' };
+    const text = "grafana['enable'] = false\ngrafana['admin_password'] = 'x'\nprometheus['enable'] = true\n";
+    expect(matchRule(any, 'gitlab.rb', text)).toEqual(['1:1 grafana.*', '2:1 grafana.*']);
+    expect(anchorOf(any)).toBe('grafana');
+  });
 });
