@@ -34,7 +34,7 @@ export function describeRule(rule: DetectRule): string {
     case 'chart-value':
       return `value \`${rule.path}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} of the \`${rule.chart}\` Helm chart`;
     case 'env-var':
-      return `environment variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} set for \`${rule.command}\``;
+      return `environment variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} for \`${rule.command}\``;
     case 'config-module':
       return `${rule.arguments.map((argument) => `\`${argument}\``).join(' or ')} of ${rule.tool === 'ansible' ? 'the Ansible module' : 'the Terraform resource or module'} \`${rule.module.split('|')[0]}\``;
     case 'text':
