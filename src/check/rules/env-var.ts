@@ -88,19 +88,19 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
     match(file) {
       const out: Match[] = [];
       const documents = file.yamlQuietly();
-      if (documents) {
-        for (const document of documents) inYaml(document.contents, out);
-        return out;
-      }
-      if (!fileNamesCommand(file)) return out;
+      if (documents) for (const document of documents) inYaml(document.contents, out);
+      else if (!fileNamesCommand(file)) return out;
+      const seen = new Set(out.map((match) => match.offset));
       for (const found of file.source.text.matchAll(setting())) {
         const groups = found.indices?.groups ?? {};
         const index = ['0', '1', '2'].find((n) => groups[`at${n}`]) as string;
         const offset = (groups[`at${index}`] as [number, number])[0];
-        if (file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+        if (seen.has(offset) || file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+        // In YAML, an assignment in a script line counts where that command names the program.
+        if (documents && !command().test(file.statements.at(offset).text)) continue;
         out.push({ offset, text });
       }
-      return out;
+      return out.sort((a, b) => a.offset - b.offset);
     },
   };
 }

@@ -77,4 +77,15 @@ describe('env-var rule', () => {
     expect(matchRule(locked, 'r.sh', text)).toEqual(['1:1 REGISTER_LOCKED=true', '2:1 REGISTER_LOCKED=true']);
     expect(anchorOf(locked)).toBe('REGISTER_LOCKED');
   });
+
+  it('reads assignments in YAML script lines where the command is the program', () => {
+    const ci = [
+      'register:',
+      '  script:',
+      '    - REGISTRATION_TOKEN="$T" gitlab-runner register -n',
+      '    - REGISTRATION_TOKEN="$T" ./other-agent start',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, '.gitlab-ci.yml', ci)).toEqual(['3:7 REGISTRATION_TOKEN']);
+  });
 });
