@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, type Node, parseDocument, type Scalar } from 'yaml';
 import type { z } from 'zod';
-import type { chartValueRuleSchema } from '../../schemas/detect-rule.ts';
+import type { chartValueRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { mapEntries, nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';

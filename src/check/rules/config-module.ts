@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
-import type { configModuleRuleSchema } from '../../schemas/detect-rule.ts';
+import type { configModuleRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { mapEntries } from '../file/yaml-path.ts';

@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { z } from 'zod';
-import type { envVarRuleSchema } from '../../schemas/detect-rule.ts';
+import type { envVarRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { mapEntries } from '../file/yaml-path.ts';
 import type { Match } from '../finding.ts';

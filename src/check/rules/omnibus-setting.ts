@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { omnibusSettingRuleSchema } from '../../schemas/detect-rule.ts';
+import type { omnibusSettingRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { configFiles } from '../file/config-file.ts';
