@@ -30,8 +30,22 @@ const ANSIBLE_MODULE = /^[ \t]+(?:[a-z]\w*\.[a-z]\w*\.)?[a-z]\w*:[ \t]*(?:$|\S)/
 const UNIT_TEXT = /^\[(?:Unit|Service|Install)\][ \t]*$|^[ \t]*Environment(?:File)?=/m;
 const ENV_FILE_TEXT = /^(?:[ \t]*(?:#[^\n]*)?\n|(?:export[ \t]+)?[A-Z_][A-Z0-9_]*=[^\n]*\n?)+$/;
 
-/** The configuration a file holds, from its root-relative path and text; empty for anything else. */
+const known = new Map<string, { text: string; kinds: ReadonlySet<ConfigFile> }>();
+
+/**
+ * The configuration a file holds, from its root-relative path and text; empty for anything else. The
+ * last file asked about is remembered, since every rule that reads a file asks about the same one.
+ */
 export function configFiles(rootPath: string, text: string): ReadonlySet<ConfigFile> {
+  const last = known.get(rootPath);
+  if (last?.text === text) return last.kinds;
+  const kinds = readConfigFiles(rootPath, text);
+  known.clear();
+  known.set(rootPath, { text, kinds });
+  return kinds;
+}
+
+function readConfigFiles(rootPath: string, text: string): ReadonlySet<ConfigFile> {
   const found = new Set<ConfigFile>();
   const target = templateTarget(rootPath.replace(/\.erb$/i, ''));
   const base = path.posix.basename(target);
