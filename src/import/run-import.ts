@@ -180,7 +180,7 @@ export function runImport(options: ImportOptions): ImportResult {
   const sortedAreas = [...areas.values()].sort((a, b) => a.id.localeCompare(b.id));
   const written = out ? writeRegisterFolder(out, entries, sortedAreas, state, stops) : { written: 0, removed: 0 };
   return {
-    files: reading.files,
+    files: reading.files + (options.settings !== undefined ? 1 : 0),
     unreadFiles: reading.unreadFiles + early.length,
     itemsRead,
     entries,

@@ -38,6 +38,7 @@ beforeAll(async () => {
   );
   const imported = await runCli(['import', '--settings', LIST, '--out', register], work);
   expect(imported.code, imported.stderr).toBe(0);
+  expect(imported.stderr).toContain('import read 1 file(s), 5 item(s); 4 entries written to');
 });
 
 interface JsonFinding {
