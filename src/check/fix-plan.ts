@@ -58,6 +58,10 @@ export function ruleSubject(rule: DetectRule): string | undefined {
       return rule.literal;
     case 'rest':
     case 'api-client':
+    case 'omnibus-setting':
+    case 'chart-value':
+    case 'env-var':
+    case 'config-module':
     case 'ci-variable-unset':
     case 'ci-job-key-unset':
       return undefined;

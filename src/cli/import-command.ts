@@ -7,7 +7,7 @@ import { ImportInputError, type ImportResult, runImport } from '../import/run-im
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 
 /** `sunset import --help`. */
-export const IMPORT_HELP = `Usage: sunset import <folder|file>… --out <dir> [--upgrade-path <file>] [--suggest-rules] [--explain]
+export const IMPORT_HELP = `Usage: sunset import <folder|file>… --out <dir> [--upgrade-path <file>] [--settings <file>] [--suggest-rules] [--explain]
 
 Reads the platform's own deprecation data (one YAML file per deprecation, each a list of items
 with a title, milestones, a breaking flag and a Markdown body) and writes one register entry per
@@ -21,6 +21,9 @@ keeps each entry's id, and the detect: and related: added to it.
 Options:
   --out <dir>            the register folder to write (new, empty, or an earlier import)
   --upgrade-path <file>  also import the required upgrade stops (the platform's upgrade_path.yml)
+  --settings <file>      also import the Omnibus package's list of deprecated gitlab.rb settings
+                         (its deprecations.rb): the literal list only, read as data, never run;
+                         one entry per setting, with a rule that finds it in gitlab.rb
   --suggest-rules        print candidate detect: blocks for identifiers the items show in code,
                          for review; nothing is applied (--out is optional with it)
   --explain              print how each item merges with the built-in register: the entry it
@@ -86,6 +89,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseOptions('import', args, {
     out: { type: 'string' },
     'upgrade-path': { type: 'string' },
+    settings: { type: 'string' },
     'suggest-rules': { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -94,7 +98,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
     io.stdout.write(IMPORT_HELP);
     return EXIT.ok;
   }
-  if (positionals.length === 0 && values['upgrade-path'] === undefined) {
+  if (positionals.length === 0 && values['upgrade-path'] === undefined && values.settings === undefined) {
     throw new UsageError('give the folder of deprecation files (or files) to import; see sunset import --help');
   }
   if (values.out === undefined && !values['suggest-rules'] && !values.explain) {
@@ -107,6 +111,7 @@ export async function importCommand(args: string[], io: CliIo): Promise<number> 
       cwd: io.cwd,
       ...(values.out !== undefined ? { out: values.out } : {}),
       ...(values['upgrade-path'] !== undefined ? { upgradePath: values['upgrade-path'] } : {}),
+      ...(values.settings !== undefined ? { settings: values.settings } : {}),
       suggest: values['suggest-rules'],
     });
   } catch (error) {

@@ -11,6 +11,7 @@ import type { UpgradeStop } from '../schemas/upgrade-stop.ts';
 import { codeIdentifiers } from './code-identifiers.ts';
 import { assignIds } from './entry-ids.ts';
 import { importedEntry, stageArea } from './imported-entry.ts';
+import { OMNIBUS_SETTINGS_AREA, type SettingsImport, SettingsListError, settingsEntries } from './omnibus-deprecations.ts';
 import type { ImportProblem, SkipReason } from './platform-item.ts';
 import { type DataFile, readItems } from './read-items.ts';
 import { type FolderState, readFolderState, writeRegisterFolder } from './register-folder-output.ts';
@@ -37,6 +38,8 @@ export interface ImportOptions {
   out?: string;
   /** The platform's upgrade-path file. */
   upgradePath?: string;
+  /** The Omnibus package's deprecations list of `gitlab.rb` settings (`deprecations.rb`), read as data. */
+  settings?: string;
   /** Also work out candidate rules for `--suggest-rules`. */
   suggest?: boolean;
 }
@@ -152,6 +155,38 @@ export function runImport(options: ImportOptions): ImportResult {
     if (candidates.length > 0) suggestions.set(entry.id, candidates);
   });
 
+  let itemsRead = reading.itemsRead;
+  if (options.settings !== undefined) {
+    const file = path.resolve(options.cwd, options.settings);
+    if (!existsSync(file) || !statSync(file).isFile()) throw new ImportInputError(`--settings ${options.settings} is not a file`);
+    let settings: SettingsImport;
+    try {
+      settings = settingsEntries(toLabel(options.cwd, file), readFileSync(file, 'utf8'));
+    } catch (error) {
+      if (error instanceof SettingsListError) throw new ImportInputError(error.message);
+      throw error;
+    }
+    itemsRead += settings.itemsRead;
+    problems.push(...settings.problems);
+    for (const problem of settings.problems) reading.skipped[problem.reason]++;
+    for (const entry of settings.entries) {
+      const valid = registerEntrySchema.safeParse(entry);
+      if (!valid.success) {
+        const issue = valid.error.issues[0];
+        problems.push({
+          file: options.settings,
+          line: entry.sources?.[0]?.line ?? 1,
+          reason: 'malformed-field',
+          message: `${issue?.path.join('.')}: ${issue?.message}`,
+        });
+        reading.skipped['malformed-field']++;
+        continue;
+      }
+      entries.push(entry);
+    }
+    if (settings.entries.length > 0) areas.set(OMNIBUS_SETTINGS_AREA.id, OMNIBUS_SETTINGS_AREA);
+  }
+
   let stops: UpgradeStop[] | undefined;
   if (options.upgradePath !== undefined) {
     const file = path.resolve(options.cwd, options.upgradePath);
@@ -164,9 +199,9 @@ export function runImport(options: ImportOptions): ImportResult {
   const sortedAreas = [...areas.values()].sort((a, b) => a.id.localeCompare(b.id));
   const written = out ? writeRegisterFolder(out, entries, sortedAreas, state, stops) : { written: 0, removed: 0, kept: [] };
   return {
-    files: reading.files,
+    files: reading.files + (options.settings !== undefined ? 1 : 0),
     unreadFiles: reading.unreadFiles + early.length,
-    itemsRead: reading.itemsRead,
+    itemsRead,
     entries,
     ...written,
     skipped: reading.skipped,

@@ -1,41 +1,13 @@
 import { z } from 'zod';
+import {
+  chartValueRuleSchema,
+  configModuleRuleSchema,
+  envVarRuleSchema,
+  omnibusSettingRuleSchema,
+} from './admin-config-rules.ts';
+import { ruleCommon as common, ruleFixSchema } from './rule-sample.ts';
 
-/**
- * A small file used to prove a rule: `sunset check` must report the rule on `example` and stay silent on
- * `near_miss`. Tests run both for every rule in the register.
- */
-export const ruleSampleSchema = z.strictObject({
-  /** File path, relative to a scanned repository root; decides the file kind (YAML, GraphQL, code …). */
-  file: z.string().min(1),
-  /** The file's whole text. */
-  text: z.string().min(1),
-});
-
-/**
- * A mechanical fix: the rule's subject (the variable name, key, GraphQL name, flag or literal the rule
- * looks for) is replaced where it matched by `replace_with`, and nothing else in the file changes.
- * Only for one-to-one renames; a change that needs judgement has no `fix` and `sunset fix` lists it with
- * the entry's migration text instead. `sunset fix` and the entry page's before/after both apply it.
- */
-export const ruleFixSchema = z.strictObject({
-  /** The text that takes the subject's place, on one line. */
-  replace_with: z
-    .string()
-    .min(1)
-    .regex(/^[^\n\r]*$/, 'a fix replaces text on one line; it cannot hold a line break'),
-});
-
-/** A rule's mechanical fix; see {@link ruleFixSchema}. */
-export type RuleFix = z.infer<typeof ruleFixSchema>;
-
-const common = {
-  /** Optional message that replaces the entry's title in findings of this rule. */
-  message: z.string().min(1).optional(),
-  /** A file on which the rule must fire. */
-  example: ruleSampleSchema,
-  /** A file that looks close (a similar name, a comment, a longer identifier) on which the rule must not fire. */
-  near_miss: ruleSampleSchema,
-};
+export { type RuleFix, ruleFixSchema, ruleSampleSchema } from './rule-sample.ts';
 
 /** A CI/CD variable used in CI configuration or scripts: `$NAME`, `${NAME}`, `%NAME%`, or a `NAME:` key under `variables:`. */
 export const ciVariableRuleSchema = z.strictObject({
@@ -45,6 +17,12 @@ export const ciVariableRuleSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
   /** Only report when the variable is set to this value (for example `LICENSE_MANAGEMENT_VERSION: 4`). */
   value: z.string().optional(),
+  /**
+   * Only settings count, and a setting to one of these values is fine (the remedy the platform gives, such
+   * as `LICENSE_MANAGEMENT_VERSION: 4`, which keeps the legacy scanner). Reads of the variable are not
+   * reported: they do not show the value.
+   */
+  unless_values: z.array(z.string()).min(1).optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
   ...common,
@@ -68,6 +46,11 @@ export const ciKeywordRuleSchema = z.strictObject({
    * the feature's template or job. A file without any of them is not read by the rule.
    */
   context: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * When true a key whose value is empty (`[]`, `{}`, `null`, `""`) is not reported: it names the feature
+   * but sets nothing, as `after_script: []` runs nothing on cancel. Default false.
+   */
+  unless_empty: z.boolean().optional(),
   /** The mechanical fix, when the change is a one-to-one rename; see {@link ruleFixSchema}. */
   fix: ruleFixSchema.optional(),
   ...common,
@@ -190,6 +173,15 @@ export const cliFlagRuleSchema = z.strictObject({
   /** The flag, with its dashes. */
   flag: z.string().regex(/^--?[A-Za-z0-9][A-Za-z0-9-]*$/),
   /**
+   * The flag's short form, such as `-r` for `--registration-token`, matched as a whole word (`-r "$T"`,
+   * `-r=$T`). The command's words must come before a short form even when the flag is `owned`, since
+   * short forms are shared by many programs.
+   */
+  short: z
+    .string()
+    .regex(/^-[A-Za-z0-9]$/, 'a short flag is one dash and one letter or digit, such as `-r`')
+    .optional(),
+  /**
    * True when the flag belongs to this command alone, so it names the command wherever it stands: a
    * statement whose command is spelt indirectly (a template action such as `{{ runner_cmd }}`, a variable,
    * an argument list starting with one) is read as this command. A statement whose command is literally
@@ -281,6 +273,10 @@ export const detectRuleSchema = z.discriminatedUnion('kind', [
   cliFlagRuleSchema,
   textRuleSchema,
   apiClientRuleSchema,
+  omnibusSettingRuleSchema,
+  chartValueRuleSchema,
+  envVarRuleSchema,
+  configModuleRuleSchema,
 ]);
 
 /** A detection rule. */

@@ -29,6 +29,14 @@ export function describeRule(rule: DetectRule): string {
               .join(' or ')}`
           : `the field \`${rule.fields?.[0] ?? ''}\``
       } through ${rule.client}${rule.call && rule.fields ? ` with ${rule.fields.map((field) => `\`${field}\``).join(' and ')}` : ''}${rule.any_fields ? ` with any of ${rule.any_fields.map((field) => `\`${field}\``).join(', ')}` : ''}`;
+    case 'omnibus-setting':
+      return `Omnibus setting \`${rule.setting}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} in \`gitlab.rb\``;
+    case 'chart-value':
+      return `value \`${rule.path}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} of the \`${rule.chart}\` Helm chart`;
+    case 'env-var':
+      return `environment variable \`${rule.name}\`${rule.value !== undefined ? ` set to \`${rule.value}\`` : ''} for \`${rule.command}\``;
+    case 'config-module':
+      return `${rule.arguments.map((argument) => `\`${argument}\``).join(' or ')} of ${rule.tool === 'ansible' ? 'the Ansible module' : 'the Terraform resource or module'} \`${rule.module.split('|')[0]}\``;
     case 'text':
       return `the text \`${rule.literal}\`${rule.files ? ` in ${rule.files.map((file) => `\`${file}\``).join(', ')}` : ''}`;
   }

@@ -6,7 +6,13 @@ const register = await loadRegister();
 // Why an entry has no detection rule, one line each. The reasons are shared because the entries fall
 // into a few kinds; the notes of the entries say more where the spec is the reason.
 const UI = 'a change in the product UI or its workflow; no repository file names it';
-const INST = 'instance administration (server packages, services, storage); nothing in a project repository names it';
+const RUNTIME =
+  'a version the instance runs on (database, operating system, protocol, server); a version in an image tag or pin stands for many things';
+const ADMIN_UI =
+  'set in the administration area of the web interface, not in a file; no gitlab.rb setting or variable is named for it';
+const ADMIN_UNNAMED =
+  'neither the spec nor the Omnibus settings list names the task, setting or provider; `sunset import --settings` adds what the list names';
+const REPEATED = 'a value given twice across storage settings; a rule matches one setting at a time and cannot compare them';
 const UNNAMED = 'the register, following the spec, does not name the variable, path, key or template to look for';
 const ABSENCE =
   'it affects uses that leave out a GraphQL argument or a registry setting; absence rules read only CI/CD variables and job keys';
@@ -14,6 +20,8 @@ const GENERIC = 'its names are common words shared with fields and values that s
 const VALUE = 'the named values are versions or numbers that stand for many other things in code';
 const PERM = 'a permission or role change; no repository file names it';
 const LIMIT = 'a limit on data at run time (counts, lengths); a key match cannot tell';
+const FLAG =
+  'a feature flag an administrator toggles at run time (console or features API); the spec names no file or call that sets it';
 
 /**
  * Every register entry without a detection rule, with the reason. Giving an entry a rule, or adding an
@@ -23,28 +31,24 @@ const WITHOUT_RULES: Record<string, string> = {
   'access-tokens-default-one-year-expiry': UI,
   'admins-need-explicit-protected-ref-permission': PERM,
   'audit-repository-download-operation-private-internal-only': UI,
-  'background-jobs-queue-selector-removed': INST,
-  'background-jobs-single-concurrency-setting': INST,
-  'bundled-dashboard-tool-removed': INST,
   'certificate-based-cluster-integration-removed': UNNAMED,
   'chat-and-third-party-integrations-removed': UNNAMED,
   'ci-parameters-255-character-limit': LIMIT,
   'cloud-issue-tracker-connector-removed': UI,
   'cluster-agent-pull-based-deployment-deprecated': UNNAMED,
-  'code-quality-engine-scanning-removed': UNNAMED,
   'compliance-pipelines-removed': UNNAMED,
   'dast-api-scans-via-dast-template-stop': UNNAMED,
   'dast-proxy-based-analyzer-removed': UNNAMED,
-  'database-12-unsupported': INST,
-  'database-13-unsupported': INST,
+  'database-12-unsupported': RUNTIME,
+  'database-13-unsupported': RUNTIME,
   'dependency-proxy-token-scopes-enforced': PERM,
   'developer-role-vulnerability-status-change-removed': PERM,
   'downstream-file-variables-expand-to-path': UNNAMED,
-  'duplicate-storage-paths-error': INST,
+  'duplicate-storage-paths-error': REPEATED,
   'environment-search-three-characters': LIMIT,
-  'external-authorization-blocks-registry-tokens': INST,
-  'external-error-server-21-5-required': INST,
-  'geo-housekeeping-tasks-removed': INST,
+  'external-authorization-blocks-registry-tokens': ADMIN_UI,
+  'external-error-server-21-5-required': RUNTIME,
+  'geo-housekeeping-tasks-removed': ADMIN_UNNAMED,
   'geo-project-redownload-button-removed': UI,
   'graphql-2017-top-ten-vulnerability-grouping-removed': UNNAMED,
   'graphql-api-limited-to-documented-token-types': UNNAMED,
@@ -62,46 +66,41 @@ const WITHOUT_RULES: Record<string, string> = {
   'hosted-deletion-retention-seven-days': UI,
   'hosted-instance-importer-removed': UI,
   'hosted-social-sign-in-removed': UI,
-  'iac-ci-templates-removed': UNNAMED,
   'immediate-deletion-option-removed': UI,
-  'importer-task-removed': INST,
+  'importer-task-removed': ADMIN_UNNAMED,
   'java-package-group-endpoint-permission-check': PERM,
   'job-token-allowlist-enabled-for-all-projects': UI,
   'job-token-allowlist-public-internal-projects': UI,
   'job-token-limit-setting-removed': UI,
   'job-token-settings-renamed': UI,
-  'key-value-store-single-port-6379': INST,
+  'key-value-store-single-port-6379': VALUE,
   'legacy-configuration-items-replaced': UNNAMED,
   'legacy-urls-without-delimiter-removed': UNNAMED,
-  'lfs-integrity-check-always-on': INST,
   'license-list-removed': UI,
   'license-metadata-format-v1-removed': UNNAMED,
   'locked-directory-groups-unsynced-members-removed': UNNAMED,
-  'machine-provisioning-executor-removed': UNNAMED,
   'managed-license-api-and-license-check-removed': UNNAMED,
   'markdown-anchors-keep-consecutive-dashes': UI,
   'member-roles-instance-level': PERM,
   'notes-confidentiality-toggle-unsupported': UI,
   'npm-yarn-uploads-asynchronous': UI,
-  'older-distribution-release-packages-dropped': INST,
+  'older-distribution-release-packages-dropped': RUNTIME,
   'package-format-search-project-only': UI,
-  'product-analytics-admin-settings-flag-removed': INST,
-  'product-analytics-dashboards-flag-removed': INST,
+  'product-analytics-admin-settings-flag-removed': FLAG,
+  'product-analytics-dashboards-flag-removed': FLAG,
   'product-analytics-onboarding-minimum-role-changed': PERM,
-  'product-analytics-snowplow-support-flag-removed': INST,
+  'product-analytics-snowplow-support-flag-removed': FLAG,
   'project-import-needs-maintainer': PERM,
   'protected-variables-forwarding-restricted': UNNAMED,
-  'rate-limits-on-by-default': INST,
+  'rate-limits-on-by-default': ADMIN_UI,
   'registry-storage-trim-legacy-root-prefix-default': ABSENCE,
   'release-links-api-external-removed': GENERIC,
-  'repository-listing-task-removed': INST,
   'requirements-legacy-iid-removed': UNNAMED,
   'rsa-keys-over-8192-bits-rejected': VALUE,
   'runner-images-eol-minimal-linux-stopped': UNNAMED,
   'runner-legacy-shell-escaping-removed': UNNAMED,
   'runner-provenance-slsa-v1': VALUE,
   'runner-status-paused-active-removed': GENERIC,
-  'runner-windows-cmd-shell-removed': UNNAMED,
   'sast-jvm-languages-move-to-rules-based-analyzer': UNNAMED,
   'sast-legacy-analyzers-replaced': UNNAMED,
   'scan-execution-policy-action-limit': LIMIT,
@@ -110,11 +109,10 @@ const WITHOUT_RULES: Record<string, string> = {
   'secrets-manager-job-fails-without-secret': UI,
   'security-analyzers-major-versions-bumped': UNNAMED,
   'security-scanner-images-old-registry-path-removed': UNNAMED,
-  'self-monitoring-project-removed': INST,
-  'shared-runners-registration-token-variable-deprecated': UNNAMED,
-  'third-party-sign-in-providers-removed': INST,
-  'tls-minimum-requirements-raised': INST,
-  'ubuntu-18-04-packages-dropped': INST,
+  'self-monitoring-project-removed': ADMIN_UI,
+  'third-party-sign-in-providers-removed': ADMIN_UNNAMED,
+  'tls-minimum-requirements-raised': RUNTIME,
+  'ubuntu-18-04-packages-dropped': RUNTIME,
   'unified-approval-rules-removed': UI,
   'visual-reviews-removed': UNNAMED,
   'workflow-rules-templates-removed': UNNAMED,
@@ -184,7 +182,7 @@ describe('rule coverage', () => {
     });
     for (const entry of named) {
       if (entry.detect.length > 0) continue;
-      expect([ABSENCE, GENERIC, INST, UNNAMED], `${entry.id} names repository things but has no rule`).toContain(
+      expect([ABSENCE, GENERIC, ADMIN_UNNAMED, UNNAMED, VALUE], `${entry.id} names repository things but has no rule`).toContain(
         WITHOUT_RULES[entry.id],
       );
     }

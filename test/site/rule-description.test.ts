@@ -32,4 +32,27 @@ describe('describeRule', () => {
       'the call `ResetInstanceRunnerRegistrationToken` or `ResetGroupRunnerRegistrationToken` through go-gitlab',
     );
   });
+
+  it('says what the rules of configuration admins own look for', () => {
+    const sample = { file: 'x', text: 'y' };
+    const rules = [
+      { kind: 'omnibus-setting', setting: 'sidekiq.queue_selector' },
+      { kind: 'chart-value', chart: 'gitlab-runner', path: 'runnerRegistrationToken' },
+      { kind: 'env-var', name: 'RUNNER_SHELL', command: 'gitlab-runner', value: 'cmd' },
+      {
+        kind: 'config-module',
+        tool: 'ansible',
+        module: 'community.general.gitlab_runner|gitlab_runner',
+        arguments: ['registration_token'],
+      },
+    ].map((rule) =>
+      describeRule({ ...rule, example: sample, near_miss: sample } as unknown as Parameters<typeof describeRule>[0]),
+    );
+    expect(rules).toEqual([
+      'Omnibus setting `sidekiq.queue_selector` in `gitlab.rb`',
+      'value `runnerRegistrationToken` of the `gitlab-runner` Helm chart',
+      'environment variable `RUNNER_SHELL` set to `cmd` for `gitlab-runner`',
+      '`registration_token` of the Ansible module `community.general.gitlab_runner`',
+    ]);
+  });
 });

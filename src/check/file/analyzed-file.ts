@@ -32,6 +32,11 @@ export interface AnalyzedFile {
   source: SourceText;
   /** The YAML documents, or undefined when the file does not parse (the failure is in `parseErrors`). */
   yaml(): Document[] | undefined;
+  /**
+   * The YAML documents without reporting a failure: for rules that read configuration a YAML file may hold
+   * (chart values, manifests, tasks), where a file that does not parse simply holds none.
+   */
+  yamlQuietly(): Document[] | undefined;
   /** YAML documents held in the file's strings where the key says they are a registry's configuration. */
   embeddedYaml(): EmbeddedYaml[];
   /** What the file's YAML is by its structure; empty for a file that is not YAML or does not parse (nothing is reported then). */
@@ -82,6 +87,9 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
         parseErrors.push({ offset: error.offset, text: 'YAML', message: `YAML does not parse: ${error.reason}` });
       }
       return documents;
+    },
+    yamlQuietly() {
+      return isYamlKind(file.kind) ? parsedYaml().documents : undefined;
     },
     embeddedYaml() {
       if (embedded) return embedded;

@@ -7,7 +7,10 @@ export type ApiClient = z.output<typeof apiClientSchema>;
 
 /** How code that uses a client reads: how it is brought in, and how its calls and their fields are written. */
 export interface ClientSyntax {
-  /** Whether a file uses the client (imports it; for Terraform, declares one of the provider's resources). */
+  /**
+   * Whether a file uses the client (imports it, or for python-gitlab receives it from elsewhere; for
+   * Terraform, declares one of the provider's resources).
+   */
   uses(text: string): boolean;
   /** Whether a file's path is of the client's language. */
   language: RegExp;
@@ -25,7 +28,12 @@ function dotted(names: readonly string[], before: string): RegExp {
 /** The clients, with the import paths each is known by (the Go client under both of its module paths). */
 export const CLIENTS: Record<ApiClient, ClientSyntax> = {
   'python-gitlab': {
-    uses: (text) => /^[ \t]*(?:import[ \t]+gitlab\b|from[ \t]+gitlab(?:\.[\w.]+)?[ \t]+import\b)/m.test(text),
+    // A module that receives its client from elsewhere shows it by the client's type in an annotation
+    // (`gl: "gitlab.Gitlab"`) or by a function taking the client under the name its documentation uses, `gl`.
+    uses: (text) =>
+      /^[ \t]*(?:import[ \t]+gitlab\b|from[ \t]+gitlab(?:\.[\w.]+)?[ \t]+import\b)/m.test(text) ||
+      /:\s*['"]?gitlab\.Gitlab\b/.test(text) ||
+      /\bdef\s+\w+\s*\(\s*(?:self\s*,\s*)?gl\s*[,):=]/.test(text),
     language: /\.pyw?$/,
     // A manager is reached through an object: `gl.runners.create(`, `project.approvals.get(`.
     call: (names) => dotted(names, String.raw`\.\s*`),

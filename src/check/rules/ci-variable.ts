@@ -1,3 +1,4 @@
+import { isMap, isScalar, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { ciVariableRuleSchema } from '../../schemas/detect-rule.ts';
@@ -41,6 +42,45 @@ function setPattern(name: string, value: string): RegExp {
   return new RegExp(String.raw`(?<![\w.$-])(?<at>${n})(?:=|\s*:\s*)(?<quote>['"]?)${v}\k<quote>(?![\w.])`, 'dg');
 }
 
+/** Assignments of a variable with the value captured: `N=V`, `N="V"`, `N: V`. */
+function assignmentPattern(name: string): RegExp {
+  const n = escapeRegExp(name);
+  return new RegExp(String.raw`(?<![\w.$-])(?<at>${n})(?:=|\s*:\s*)(?<quote>['"]?)(?<value>[^\s'"#]*)\k<quote>`, 'dg');
+}
+
+/** The scalar a `variables:` entry sets: `N: V` or `N: { value: V }`; undefined for anything else. */
+function definedValue(node: Node | null): string | undefined {
+  const held = isMap(node) ? (nodesAt(node, [{ key: 'value' }])[0]?.node ?? null) : node;
+  return isScalar(held) && held.value !== null ? String(held.value) : undefined;
+}
+
+/**
+ * Settings of a variable to a value other than the fine ones: `variables:` entries in CI files, `N=V` and
+ * `N: V` elsewhere. Reads are left out, as they do not show the value.
+ */
+function settingsExcept(file: AnalyzedFile, name: string, fine: readonly string[]): Match[] {
+  const matches: Match[] = [];
+  const seen = new Set<number>();
+  if (file.kind === 'ci-yaml') {
+    for (const document of file.yaml() ?? []) {
+      for (const variables of nodesAt(document.contents, VARIABLES_KEY)) {
+        for (const found of nodesAt(variables.node, [{ key: name }])) {
+          seen.add(found.offset);
+          const value = definedValue(found.node);
+          if (value !== undefined && !fine.includes(value)) matches.push({ offset: found.offset, text: `${name}=${value}` });
+        }
+      }
+    }
+  }
+  for (const found of file.source.text.matchAll(assignmentPattern(name))) {
+    const offset = found.indices?.groups?.at?.[0] ?? found.index;
+    if (seen.has(offset) || file.source.inComment(offset)) continue;
+    const value = found.groups?.value ?? '';
+    if (value !== '' && !fine.includes(value)) matches.push({ offset, text: `${name}=${value}` });
+  }
+  return matches.sort((a, b) => a.offset - b.offset);
+}
+
 /** `N:` keys under any `variables:` map of a parsed CI file, optionally only with value V (or `value: V`). */
 export function variableDefinitions(file: AnalyzedFile, rule: Pick<CiVariableRule, 'name' | 'value'>): Match[] {
   const matches: Match[] = [];
@@ -61,7 +101,8 @@ export function variableDefinitions(file: AnalyzedFile, rule: Pick<CiVariableRul
 
 /**
  * A CI/CD variable: reads in CI configuration, scripts and code, and definitions under `variables:` in
- * CI configuration. With `value`, only places that set the variable to that value count.
+ * CI configuration. With `value`, only places that set the variable to that value count; with
+ * `unless_values`, only places that set it to another value.
  */
 export function ciVariableMatcher(rule: CiVariableRule): Matcher {
   const pattern = onFirstUse(() => (rule.value === undefined ? readPattern(rule.name) : setPattern(rule.name, rule.value)));
@@ -69,6 +110,7 @@ export function ciVariableMatcher(rule: CiVariableRule): Matcher {
     anchor: rule.name,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match(file) {
+      if (rule.unless_values) return settingsExcept(file, rule.name, rule.unless_values);
       const text = findAll(file, pattern());
       if (file.kind !== 'ci-yaml') return text;
       const structural = variableDefinitions(file, rule);

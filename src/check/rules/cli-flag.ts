@@ -31,18 +31,23 @@ export function namesCommandIndirectly(prefix: string): boolean {
  * A flag of a command: the flag as a whole word, with the command's words before it in the same statement
  * (a command with its continuation lines, a folded YAML command, an argument list). A flag that belongs to
  * the command alone (`owned`) is also reported where the statement names its command indirectly, and
- * never where the statement's command is literally another program.
+ * never where the statement's command is literally another program. A short form (`-r`) counts only
+ * after the command's words.
  */
 export function cliFlagMatcher(rule: CliFlagRule): Matcher {
-  const flag = onFirstUse(() => new RegExp(String.raw`(?<![\w-])(?<at>${escapeRegExp(rule.flag)})(?![\w-])`, 'dg'));
-  const command = onFirstUse(() => new RegExp(rule.command.trim().split(/\s+/).map(word).join(String.raw`[\s\S]*?`)));
+  const forms = [rule.flag, ...(rule.short ? [rule.short] : [])].map(escapeRegExp).join('|');
+  const flag = onFirstUse(() => new RegExp(String.raw`(?<![\w-])(?<at>${forms})(?![\w-])`, 'dg'));
+  const words = rule.command.trim().split(/\s+/);
+  const command = onFirstUse(() => new RegExp(words.map(word).join(String.raw`[\s\S]*?`)));
   return {
-    anchor: rule.flag,
+    // A short form is no word to look for: the command's longest word is in every match then.
+    anchor: rule.short ? ([...words].sort((a, b) => b.length - a.length)[0] as string) : rule.flag,
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match: (file) =>
       findAll(file, flag()).filter((match) => {
         const prefix = statementPrefix(file, match.offset);
-        return command().test(prefix) || (rule.owned === true && namesCommandIndirectly(prefix));
+        const long = match.text === rule.flag;
+        return command().test(prefix) || (long && rule.owned === true && namesCommandIndirectly(prefix));
       }),
   };
 }

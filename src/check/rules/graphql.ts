@@ -6,6 +6,22 @@ import type { Matcher } from './matcher.ts';
 
 type GraphqlRule = z.output<typeof graphqlRuleSchema>;
 
+/**
+ * Whether a field is selected directly on a type the query writes out (`fragment F on WebHook { … }`,
+ * `... on WebHook { … }`) that is not the rule's parent. A field selected on another field's result shows
+ * no type, so it still counts.
+ */
+function onOtherType(ancestors: readonly (ASTNode | readonly ASTNode[])[], parent: string | undefined): boolean {
+  if (parent === undefined) return false;
+  // The field's parent is its selection list; before it come the selection set and the node that owns it.
+  const owner = ancestors.at(-2);
+  if (!owner || Array.isArray(owner)) return false;
+  const node = owner as ASTNode;
+  if (node.kind !== Kind.FRAGMENT_DEFINITION && node.kind !== Kind.INLINE_FRAGMENT) return false;
+  const typeName = node.typeCondition?.name.value;
+  return typeName !== undefined && typeName !== parent;
+}
+
 /** Where a rule's element sits in one GraphQL document: offsets of the names that match. */
 function elementOffsets(document: ASTNode, rule: GraphqlRule): number[] {
   const offsets: number[] = [];
@@ -20,8 +36,8 @@ function elementOffsets(document: ASTNode, rule: GraphqlRule): number[] {
         if (selection.kind === Kind.FIELD && selection.name.value === rule.name) at(selection.name);
       }
     },
-    Field(node) {
-      if (rule.element === 'field' && node.name.value === rule.name) at(node.name);
+    Field(node, _key, _parent, _path, ancestors) {
+      if (rule.element === 'field' && node.name.value === rule.name && !onOtherType(ancestors, rule.parent)) at(node.name);
       if (rule.element === 'argument' && (rule.parent === undefined || node.name.value === rule.parent)) {
         for (const argument of node.arguments ?? []) {
           if (argument.name.value === rule.name) at(argument.name);
@@ -46,8 +62,8 @@ function elementOffsets(document: ASTNode, rule: GraphqlRule): number[] {
  * A GraphQL field, argument, type, enum value, query or mutation, found in the parsed documents of
  * `.graphql` files and in query strings of code. An argument is matched as `field(name: …)` and, for
  * mutations, as a field of an input object argument (`field(input: { name: … })`). `parent` narrows
- * arguments to one field; for fields it is informational, as the type a field is selected on is not
- * written in queries.
+ * arguments to one field; for a field it leaves out selections on another type a fragment writes out,
+ * and keeps those whose type the query does not show.
  */
 export function graphqlMatcher(rule: GraphqlRule): Matcher {
   // An argument needs its field in the same document, and a field name is usually the rarer word.

@@ -1,3 +1,4 @@
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { ciKeywordRuleSchema, yamlKeyRuleSchema } from '../../schemas/detect-rule.ts';
@@ -31,7 +32,13 @@ export function unmount(steps: readonly PathStep[], mount: readonly string[]): P
  * `AnalyzedFile.embeddedYaml`). Without `value` a match sits on the key; with it, on the scalar or list
  * item that holds the value (a map matches when it has the value as a key).
  */
-function keyMatches(file: AnalyzedFile, path: string, value: string | undefined, embedded: boolean): Match[] {
+function keyMatches(
+  file: AnalyzedFile,
+  path: string,
+  value: string | undefined,
+  embedded: boolean,
+  unlessEmpty = false,
+): Match[] {
   const steps = parseKeyPath(path);
   const roots = (file.yaml() ?? []).map((document) => ({ node: document.contents, steps: [steps] }));
   if (embedded)
@@ -41,6 +48,7 @@ function keyMatches(file: AnalyzedFile, path: string, value: string | undefined,
     for (const remaining of root.steps) {
       for (const hit of nodesAt(root.node, remaining)) {
         if (value === undefined) {
+          if (unlessEmpty && isEmpty(hit.node)) continue;
           matches.push({ offset: hit.offset, text: path });
           continue;
         }
@@ -50,6 +58,12 @@ function keyMatches(file: AnalyzedFile, path: string, value: string | undefined,
     }
   }
   return matches;
+}
+
+/** Whether a YAML value sets nothing: null, an empty string, an empty list or map. */
+function isEmpty(node: Node | null): boolean {
+  if (node === null || (isScalar(node) && (node.value === null || node.value === ''))) return true;
+  return (isSeq(node) || isMap(node)) && node.items.length === 0;
 }
 
 /** The literal a key rule's files must contain: the last literal key, or the value when there is none. */
@@ -72,7 +86,7 @@ export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
   return {
     anchor: keyAnchor(rule.path, rule.value),
     applies: (kind) => kind === 'ci-yaml',
-    match: (file) => (inContext(file, rule.context) ? keyMatches(file, rule.path, rule.value, false) : []),
+    match: (file) => (inContext(file, rule.context) ? keyMatches(file, rule.path, rule.value, false, rule.unless_empty) : []),
   };
 }
 

@@ -21,6 +21,8 @@ export interface EntryIdentity {
   textWords: Set<string>;
   /** The title without case, Markdown, punctuation or spacing. */
   titleKey: string;
+  /** The `gitlab.rb` settings its `omnibus-setting` rules look for: a setting names one change exactly. */
+  settings: Set<string>;
 }
 
 /** Words that say what happens to something rather than what it is, and small words: no evidence of identity. */
@@ -96,7 +98,7 @@ function titleTokens(title: string): string[] {
 
 /** The identity of an entry; see the module comment. */
 export function entryIdentity(
-  entry: Pick<RegisterEntry, 'title' | 'summary' | 'names' | 'from' | 'to' | 'sources'>,
+  entry: Pick<RegisterEntry, 'title' | 'summary' | 'names' | 'from' | 'to' | 'sources'> & Partial<Pick<RegisterEntry, 'detect'>>,
 ): EntryIdentity {
   const names = new Set<string>();
   const add = (raw: string) => {
@@ -132,5 +134,6 @@ export function entryIdentity(
   for (const source of entry.sources ?? []) {
     for (const href of [source.issue_url, source.documentation_url]) if (href) links.add(normalLink(href));
   }
-  return { links, names, titleNames, titleWords, textWords, titleKey: titleKey(entry.title) };
+  const settings = new Set((entry.detect ?? []).flatMap((rule) => (rule.kind === 'omnibus-setting' ? [rule.setting] : [])));
+  return { links, names, titleNames, titleWords, textWords, titleKey: titleKey(entry.title), settings };
 }

@@ -2,6 +2,7 @@
  * Whether an imported item describes an entry, and why: only on strong evidence, strongest first.
  *
  * 1. `link`: both name the same tracking issue or documentation page.
+ *    `setting`: both have a rule for the same `gitlab.rb` setting (an imported settings list names it).
  * 2. `title`: the same title once case, punctuation and Markdown are set aside, or titles whose words
  *    (other than the words every change uses) are nearly the same set, at least two of them, where
  *    neither title shows a name the other does not have.
@@ -17,7 +18,7 @@
 import type { EntryIdentity } from './entry-identity.ts';
 
 /** How strong a piece of evidence is: the order of {@link EVIDENCE_KINDS}. */
-export const EVIDENCE_KINDS = ['link', 'title', 'names'] as const;
+export const EVIDENCE_KINDS = ['link', 'setting', 'title', 'names'] as const;
 
 /** Why an item describes an entry. */
 export interface MergeEvidence {
@@ -45,6 +46,14 @@ export function mergeEvidence(item: EntryIdentity, entry: EntryIdentity): MergeE
   const weight = sharedNames.length * 2 + sharedWords.length;
   const links = intersect(item.links, entry.links).sort();
   if (links.length > 0) return { kind: 'link', reasons: links.map((link) => `both link to ${link}`), weight: weight + 100 };
+  const settings = intersect(item.settings, entry.settings).sort();
+  if (settings.length > 0) {
+    return {
+      kind: 'setting',
+      reasons: settings.map((setting) => `both look for the gitlab.rb setting ${setting}`),
+      weight: weight + 75,
+    };
+  }
   if (item.titleKey === entry.titleKey) return { kind: 'title', reasons: ['the same title'], weight: weight + 50 };
   const namesAgree =
     [...item.titleNames].every((name) => entry.names.has(name)) && [...entry.titleNames].every((name) => item.names.has(name));

@@ -8,6 +8,7 @@
  *   (a duplicate), on strong evidence (merge-evidence.ts) is attached to it as a source, with that evidence;
  *   an item goes to one entry only, whatever release each names, and where the two disagree (breaking,
  *   release, offerings; entry-disagreements.ts) both values are kept on the source and listed as a conflict;
+ *   its detection rules join the entry's (a settings list names what the text does not), its text does not;
  * - areas and upgrade stops join by id and release; releases named only by the folders join the list.
  *
  * Entries of a folder must name areas, related entries and endpoints the merged register has. Nothing is
@@ -41,6 +42,12 @@ export interface MergeResult {
 
 /** How messages name the register the site and the package are built with. */
 export const BUILT_IN = 'the built-in register';
+
+/** Whether two rules look for the same thing: a setting (and value) alike, or equal in every field. */
+function sameRule(a: RegisterEntry['detect'][number], b: RegisterEntry['detect'][number]): boolean {
+  if (a.kind === 'omnibus-setting' && b.kind === 'omnibus-setting') return a.setting === b.setting && a.value === b.value;
+  return isDeepStrictEqual(a, b);
+}
 
 function changedFields(a: RegisterEntry, b: RegisterEntry): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof RegisterEntry>;
@@ -170,7 +177,13 @@ export function mergeRegisters(base: RegisterData, folders: readonly RegisterFol
             evidence: match.evidence.reasons,
             ...(differs.length > 0 ? { disagreements: differs } : {}),
           };
-          entries.set(target.id, { ...target, sources: [...(target.sources ?? []), attached] });
+          // The imported item's rules join the entry's (a setting's list names what the text does not); its text stays.
+          const added = entry.detect.filter((rule) => !target.detect.some((known) => sameRule(known, rule)));
+          entries.set(target.id, {
+            ...target,
+            sources: [...(target.sources ?? []), attached],
+            detect: [...target.detect, ...added],
+          });
           for (const difference of differs) {
             conflicts.push({
               subject: target.id,

@@ -31,6 +31,17 @@ describe('api-client rule', () => {
     expect(matchRule(python, 'a.py', 'import gitlab_helpers\ngl.runners.create({"token": t})\n')).toEqual([]);
   });
 
+  it('reads python-gitlab in a module that receives its client: a function taking `gl`, or the client’s type', () => {
+    const python = { kind: 'api-client', client: 'python-gitlab', call: 'runners.create', unless_fields: ['runner_id'] };
+    expect(matchRule(python, 'a.py', 'def register(gl, token):\n    return gl.runners.create({"token": token})\n')).toEqual([
+      '2:23 python-gitlab:runners.create',
+    ]);
+    expect(
+      matchRule(python, 'a.py', 'def register(client: "gitlab.Gitlab"):\n    client.runners.create({"token": t})\n'),
+    ).toHaveLength(1);
+    expect(matchRule(python, 'a.py', 'def register(glob, token):\n    glob.runners.create({"token": token})\n')).toEqual([]);
+  });
+
   it('reads the fields of a call from an options value built before it, fields set in nested blocks included', () => {
     const rule = { ...register, any_fields: ['TagList', 'Locked'] };
     const code = [

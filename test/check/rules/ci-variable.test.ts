@@ -39,4 +39,24 @@ describe('ci-variable rule', () => {
     expect(matchRule(rule, 'README.md', 'set $CI_JOB_JWT\n')).toEqual([]);
     expect(matchRule(rule, 'q.graphql', '# $CI_JOB_JWT\n{ a }\n')).toEqual([]);
   });
+
+  it('with unless_values, reports settings to other values only, never the remedy or a read', () => {
+    const rule = { kind: 'ci-variable', name: 'LICENSE_MANAGEMENT_VERSION', unless_values: ['4'] };
+    const ci = [
+      'variables:',
+      '  LICENSE_MANAGEMENT_VERSION: "4"',
+      'a:',
+      '  variables:',
+      '    LICENSE_MANAGEMENT_VERSION: 3',
+      'b:',
+      '  variables:',
+      '    LICENSE_MANAGEMENT_VERSION: { value: "4" }',
+      '  script: echo $LICENSE_MANAGEMENT_VERSION',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, '.gitlab-ci.yml', ci)).toEqual(['5:5 LICENSE_MANAGEMENT_VERSION=3']);
+    const sh =
+      'LICENSE_MANAGEMENT_VERSION=4\nexport LICENSE_MANAGEMENT_VERSION="5"\n# LICENSE_MANAGEMENT_VERSION=2\nLICENSE_MANAGEMENT_VERSION=44\n';
+    expect(matchRule(rule, 'env.sh', sh)).toEqual(['2:8 LICENSE_MANAGEMENT_VERSION=5', '4:1 LICENSE_MANAGEMENT_VERSION=44']);
+  });
 });

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell scripts that use ${…}
 import { describe, expect, it } from 'vitest';
-import { matchRule } from './match-rule.ts';
+import { anchorOf, matchRule } from './match-rule.ts';
 
 const rule = { kind: 'cli-flag', command: 'gitlab-runner register', flag: '--locked' };
 
@@ -55,5 +55,19 @@ describe('cli-flag rule', () => {
     const script = '"$RUNNER" --registration-token "$T"\nsudo ${RUNNER_BIN} --registration-token x\necho --registration-token\n';
     expect(matchRule(owned, 'a.sh', script)).toEqual(['1:11 --registration-token', '2:20 --registration-token']);
     expect(matchRule({ ...owned, owned: false }, 'a.sh', script)).toEqual([]);
+  });
+
+  it('finds a short form after the command’s words only, and anchors on the command then', () => {
+    const rule = { kind: 'cli-flag', command: 'register', flag: '--registration-token', short: '-r', owned: true };
+    const text = [
+      'gitlab-runner register -n -u https://x -r "$TOKEN"',
+      'gitlab-runner register -n --registration-token "$TOKEN"',
+      '$RUNNER -r "$TOKEN"',
+      'rm -r /tmp/register',
+      'gitlab-runner register -rf',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'r.sh', text)).toEqual(['1:40 -r', '2:27 --registration-token']);
+    expect(anchorOf(rule)).toBe('register');
   });
 });

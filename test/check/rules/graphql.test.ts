@@ -67,4 +67,16 @@ describe('graphql rule', () => {
     );
     expect(anchorOf({ kind: 'graphql', element: 'field', name: 'message' })).toBe('message');
   });
+
+  it('leaves out a field selected on another type a fragment writes out, and keeps it where no type shows', () => {
+    const rule = { kind: 'graphql', element: 'field', name: 'external', parent: 'ReleaseAssetLink' };
+    const text = [
+      'fragment W on WebHook { id external }',
+      'fragment L on ReleaseAssetLink { id external }',
+      'query { project(fullPath: "a") { hooks { ... on WebHook { external } } release { links { nodes { external } } } } }',
+      'query { x { ... on ReleaseAssetLink { external } } }',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'q.graphql', text)).toEqual(['2:37 field:external', '3:98 field:external', '4:39 field:external']);
+  });
 });

@@ -80,4 +80,12 @@ describe('ci-keyword rule with context', () => {
     expect(matchRule(rule, '.gitlab-ci.yml', `# Container-Scanning lives elsewhere\n${variables}`)).toEqual([]);
     expect(matchRule(rule, '.gitlab-ci.yml', variables)).toEqual([]);
   });
+
+  it('with unless_empty, leaves out a key whose value is empty and keeps one with content', () => {
+    const rule = { kind: 'ci-keyword', path: '*.after_script', unless_empty: true };
+    const text =
+      'a:\n  after_script: []\nb:\n  after_script:\nc:\n  after_script: ""\nd:\n  after_script: [./x.sh]\ne:\n  after_script: ./y.sh\n';
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['8:3 *.after_script', '10:3 *.after_script']);
+    expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, '.gitlab-ci.yml', text)).toHaveLength(5);
+  });
 });

@@ -1,0 +1,106 @@
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { z } from 'zod';
+import type { envVarRuleSchema } from '../../schemas/admin-config-rules.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { mapEntries } from '../file/yaml-path.ts';
+import type { Match } from '../../findings/finding.ts';
+import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
+
+type EnvVarRule = z.output<typeof envVarRuleSchema>;
+
+/** Keys under which YAML sets a process's environment: compose, Kubernetes, Ansible, CI jobs, chart values. */
+const ENV_KEYS = new Set(['environment', 'env', 'envVars', 'extraEnv', 'env_vars', 'variables']);
+
+/** Every scalar below a node, the environment maps left out (a name set there does not name the command). */
+function scalarsOf(node: unknown, out: string[] = []): string[] {
+  if (isScalar(node)) {
+    if (typeof node.value === 'string') out.push(node.value);
+  } else if (isSeq(node)) for (const item of node.items) scalarsOf(item, out);
+  else if (isMap(node)) for (const entry of mapEntries(node)) if (!ENV_KEYS.has(entry.key)) scalarsOf(entry.node, out);
+  return out;
+}
+
+/**
+ * An environment variable set for the command that reads it (see {@link envVarRuleSchema}): in YAML, in the
+ * container, service or task that names the command; in other text, in a file or under a path that names it.
+ */
+export function envVarMatcher(rule: EnvVarRule): Matcher {
+  const name = escapeRegExp(rule.name);
+  const command = onFirstUse(() => new RegExp(String.raw`(?<![\w-])${escapeRegExp(rule.command)}(?![\w-])`));
+  const commandAll = onFirstUse(() => new RegExp(String.raw`(?<![\w-])${escapeRegExp(rule.command)}(?![\w-])`, 'g'));
+  // `NAME=value` (export, inline, `-e`, `Environment=`, `ENV NAME=`), Dockerfile `ENV NAME value`, PowerShell `$env:NAME =`, `set NAME=`.
+  const setting = onFirstUse(
+    () =>
+      new RegExp(
+        [
+          String.raw`(?<![\w$.{/-])(?<at0>${name})=(?<value0>"[^"\n]*"|'[^'\n]*'|[^\s"';]*)`,
+          String.raw`^[ \t]*ENV[ \t]+(?<at1>${name})[ \t]+(?<value1>"[^"\n]*"|'[^'\n]*'|\S*)`,
+          String.raw`\$env:(?<at2>${name})[ \t]*=[ \t]*(?<value2>"[^"\n]*"|'[^'\n]*'|\S*)`,
+        ].join('|'),
+        'dgim',
+      ),
+  );
+  const text = rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`;
+  const valueFits = (value: string | undefined) =>
+    rule.value === undefined || (value ?? '').replace(/^(['"])(.*)\1$/, '$2') === rule.value;
+
+  /** Whether the file names the command outside comments, or its path does. */
+  const fileNamesCommand = (file: AnalyzedFile) => {
+    if (command().test(file.rootPath)) return true;
+    for (const found of file.source.text.matchAll(commandAll())) if (!file.source.inComment(found.index)) return true;
+    return false;
+  };
+
+  const inYaml = (node: unknown, out: Match[]) => {
+    if (isSeq(node)) for (const item of node.items) inYaml(item, out);
+    if (!isMap(node)) return;
+    const entries = mapEntries(node);
+    for (const entry of entries) {
+      if (ENV_KEYS.has(entry.key) && scalarsOf(node).some((scalar) => command().test(scalar))) envEntries(entry.node, out);
+      else inYaml(entry.node, out);
+    }
+  };
+
+  /** The variable in an environment: a map, a list of `NAME=value`, or a list of `{ name, value }`. */
+  const envEntries = (node: Node | null, out: Match[]) => {
+    for (const entry of mapEntries(node))
+      if (entry.key === rule.name && valueFits(isScalar(entry.node) ? String(entry.node.value ?? '') : undefined))
+        out.push({ offset: entry.offset, text });
+    if (!isSeq(node)) return;
+    for (const item of node.items) {
+      if (isScalar(item) && typeof item.value === 'string') {
+        const [key, ...value] = item.value.split('=');
+        if (key === rule.name && valueFits(value.join('='))) out.push({ offset: item.range?.[0] ?? 0, text });
+        continue;
+      }
+      const fields = mapEntries(item);
+      const named = fields.find((field) => field.key === 'name');
+      if (!isScalar(named?.node) || named.node.value !== rule.name) continue;
+      const value = fields.find((field) => field.key === 'value');
+      if (valueFits(isScalar(value?.node) ? String(value.node.value ?? '') : undefined))
+        out.push({ offset: named.node.range?.[0] ?? named.offset, text });
+    }
+  };
+
+  return {
+    anchor: rule.name,
+    applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
+    match(file) {
+      const out: Match[] = [];
+      const documents = file.yamlQuietly();
+      if (documents) for (const document of documents) inYaml(document.contents, out);
+      else if (!fileNamesCommand(file)) return out;
+      const seen = new Set(out.map((match) => match.offset));
+      for (const found of file.source.text.matchAll(setting())) {
+        const groups = found.indices?.groups ?? {};
+        const index = ['0', '1', '2'].find((n) => groups[`at${n}`]) as string;
+        const offset = (groups[`at${index}`] as [number, number])[0];
+        if (seen.has(offset) || file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+        // In YAML, an assignment in a script line counts where that command names the program.
+        if (documents && !command().test(file.statements.at(offset).text)) continue;
+        out.push({ offset, text });
+      }
+      return out.sort((a, b) => a.offset - b.offset);
+    },
+  };
+}

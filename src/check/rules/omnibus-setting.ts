@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import type { omnibusSettingRuleSchema } from '../../schemas/admin-config-rules.ts';
+import type { AnalyzedFile } from '../file/analyzed-file.ts';
+import { blockEnd } from '../file/block-range.ts';
+import { configFiles } from '../file/config-file.ts';
+import type { Match } from '../../findings/finding.ts';
+import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
+
+type OmnibusSettingRule = z.output<typeof omnibusSettingRuleSchema>;
+
+/** One `['key']` (or `["key"]`, `[:key]`) of a setting chain. */
+const KEY = String.raw`\[\s*(?:'([^'\n]*)'|"([^"\n]*)"|:(\w+))\s*\]`;
+/** What ends a chain that sets something: an assignment (not `==`, `=~`, `=>`), `||=` or `<<`. */
+const SETS = /^\s*(?:=(?![=~>])|\|\|=|<<)/;
+
+/** The keys of a chain such as `['a']["b"][:c]`, in order. */
+function chainKeys(chain: string): string[] {
+  return [...chain.matchAll(new RegExp(KEY, 'g'))].map((key) => (key[1] ?? key[2] ?? key[3]) as string);
+}
+
+/** The literal a setting is given: a quoted string, a word or a number; undefined for anything longer. */
+function assignedValue(text: string, from: number): string | undefined {
+  const found = /^\s*(?:=|\|\|=)\s*(?:'([^'\n]*)'|"([^"\n]*)"|([\w.:/-]+))\s*(?:$|[#;\n])/m.exec(text.slice(from, from + 400));
+  return found ? (found[1] ?? found[2] ?? found[3]) : undefined;
+}
+
+/**
+ * Where a hash assigned whole (from `from`, just after the chain) names the remaining keys, each inside
+ * the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`. Returns the offset of the last key, or
+ * undefined when the value is no hash or lacks one of them.
+ */
+function keyInHash(text: string, from: number, keys: readonly string[]): number | undefined {
+  const open = /^\s*(?:=|\|\|=)\s*\{/.exec(text.slice(from, from + 200));
+  if (!open) return undefined;
+  let start = from + open[0].length - 1;
+  let end = blockEnd(text, start);
+  let offset: number | undefined;
+  for (const key of keys) {
+    const pattern = new RegExp(
+      String.raw`(?:['"]${escapeRegExp(key)}['"]\s*=>|:${escapeRegExp(key)}\s*=>|(?<![\w:])${escapeRegExp(key)}:(?!:))`,
+      'g',
+    );
+    pattern.lastIndex = start;
+    const found = pattern.exec(text);
+    if (!found || found.index >= end) return undefined;
+    offset = found.index + (found[0].startsWith(':') || /^['"]/.test(found[0]) ? 1 : 0);
+    const nested = /^\s*\{/.exec(text.slice(found.index + found[0].length, found.index + found[0].length + 50));
+    if (nested) {
+      start = found.index + found[0].length + nested[0].length - 1;
+      end = blockEnd(text, start);
+    }
+  }
+  return offset;
+}
+
+/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `"a"`) holds a role. */
+function holdsRole(text: string, from: number, role: string): boolean {
+  const rest = text.slice(from, from + 400);
+  const open = /^\s*(?:=\s*)?\(?\s*([[%'"])/.exec(rest);
+  if (!open) return false;
+  const start = from + (open.index ?? 0) + open[0].length - 1;
+  const end =
+    open[1] === '[' || open[1] === '%'
+      ? blockEnd(text, text.indexOf(open[1] === '[' ? '[' : '(', start))
+      : text.indexOf('\n', start);
+  return new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`).test(text.slice(start, end === -1 ? undefined : end));
+}
+
+/**
+ * An Omnibus setting in `gitlab.rb` and the files that hold its text (see {@link omnibusSettingRuleSchema}).
+ * The rule reads only files that hold the package's configuration by name or content (see `configFiles`),
+ * so a Python dictionary that happens to use the same words is not one.
+ */
+export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
+  const [head, ...keys] = rule.setting.split('.') as [string, ...string[]];
+  const chains = onFirstUse(() => {
+    const name = escapeRegExp(head);
+    const dashed = escapeRegExp(head.replace(/_/g, '-'));
+    // `service[…]…` at a word's start, or Chef's `default['gitlab']['service']…`.
+    return new RegExp(
+      String.raw`(?<![\w\]'".])(?:(?:node\s*\.\s*)?(?:default|override|normal|set)\s*\[\s*['"]gitlab['"]\s*\]\s*\[\s*['"](?:${name}|${dashed})['"]\s*\]|${name})((?:\s*${KEY})*)`,
+      'dg',
+    );
+  });
+  const topLevel = onFirstUse(
+    () => new RegExp(String.raw`(?:^|[;"'|>]\s*)[ \t]*(${escapeRegExp(head)})\b(?=\s*[([%'"=]|\s+\w)`, 'dgm'),
+  );
+
+  const matchTopLevel = (file: AnalyzedFile): Match[] => {
+    const matches: Match[] = [];
+    for (const found of file.source.text.matchAll(topLevel())) {
+      const [start, end] = (found.indices as RegExpIndicesArray)[1] as [number, number];
+      if (file.source.inComment(start)) continue;
+      if (rule.value !== undefined) {
+        const holds =
+          head === 'roles'
+            ? holdsRole(file.source.text, end, rule.value)
+            : assignedValueAfterCall(file.source.text, end) === rule.value;
+        if (!holds) continue;
+      }
+      matches.push({ offset: start, text: rule.value === undefined ? rule.setting : `${rule.setting}=${rule.value}` });
+    }
+    return matches;
+  };
+
+  return {
+    anchor: keys.filter((key) => key !== '*').at(-1) ?? head,
+    applies: (kind) => kind === 'code' || kind === 'yaml' || kind === 'ci-yaml',
+    match(file) {
+      if (!configFiles(file.rootPath, file.source.text).has('gitlab-rb')) return [];
+      if (keys.length === 0) return matchTopLevel(file);
+      const { text } = file.source;
+      const matches: Match[] = [];
+      for (const found of text.matchAll(chains())) {
+        const start = found.index;
+        const chainEnd = start + found[0].length;
+        if (!SETS.test(text.slice(chainEnd, chainEnd + 4)) || file.source.inComment(start)) continue;
+        const written = chainKeys(found[1] ?? '');
+        const shared = Math.min(written.length, keys.length);
+        if (written.slice(0, shared).some((key, index) => key !== keys[index] && keys[index] !== '*')) continue;
+        let offset = start;
+        if (written.length < keys.length) {
+          if (keys.includes('*')) continue;
+          const inHash = keyInHash(text, chainEnd, keys.slice(written.length));
+          if (inHash === undefined) continue;
+          offset = inHash;
+        } else if (rule.value !== undefined && (written.length > keys.length || assignedValue(text, chainEnd) !== rule.value))
+          continue;
+        matches.push({ offset, text: rule.value === undefined ? rule.setting : `${rule.setting}=${rule.value}` });
+      }
+      return matches;
+    },
+  };
+}
+
+/** The literal a top-level setting is given as a call (`external_url 'x'`) or an assignment. */
+function assignedValueAfterCall(text: string, from: number): string | undefined {
+  const found = /^\s*(?:=\s*|\(\s*|\s)\s*(?:'([^'\n]*)'|"([^"\n]*)"|([\w.:/-]+))/.exec(text.slice(from, from + 400));
+  return found ? (found[1] ?? found[2] ?? found[3]) : undefined;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { anchorOf, matchRule } from './match-rule.ts';
+
+const rule = { kind: 'env-var', name: 'REGISTRATION_TOKEN', command: 'gitlab-runner' };
+
+describe('env-var rule', () => {
+  it('finds the variable set in a Dockerfile of the command, both ENV forms', () => {
+    const text =
+      'FROM gitlab/gitlab-runner:alpine\nENV REGISTRATION_TOKEN=abc CI_SERVER_URL=https://x\nENV REGISTRATION_TOKEN abc\n# ENV REGISTRATION_TOKEN=old\n';
+    expect(matchRule(rule, 'Dockerfile', text)).toEqual(['2:5 REGISTRATION_TOKEN', '3:5 REGISTRATION_TOKEN']);
+  });
+
+  it('ties the variable to the compose service or container that runs the command', () => {
+    const compose = [
+      'services:',
+      '  runner:',
+      '    image: gitlab/gitlab-runner:v17.0.0',
+      '    environment:',
+      '      - REGISTRATION_TOKEN=abc',
+      '  agent:',
+      '    image: woodpeckerci/woodpecker-agent',
+      '    environment:',
+      '      REGISTRATION_TOKEN: abc',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'docker-compose.yml', compose)).toEqual(['5:9 REGISTRATION_TOKEN']);
+    const manifest = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      containers:',
+      '        - name: runner',
+      '          image: registry.gitlab.com/gitlab-org/gitlab-runner:alpine',
+      '          env:',
+      '            - name: REGISTRATION_TOKEN',
+      '              valueFrom: { secretKeyRef: { name: runner, key: token } }',
+      '        - name: sidecar',
+      '          image: busybox',
+      '          env:',
+      '            - name: REGISTRATION_TOKEN',
+      '              value: x',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'k8s/runner.yaml', manifest)).toEqual(['10:21 REGISTRATION_TOKEN']);
+  });
+
+  it('reads scripts, units and environment files that name the command, by text or by path', () => {
+    expect(matchRule(rule, 'register.sh', 'export REGISTRATION_TOKEN="$1"\ngitlab-runner register --non-interactive\n')).toEqual([
+      '1:8 REGISTRATION_TOKEN',
+    ]);
+    expect(matchRule(rule, 'run.sh', 'REGISTRATION_TOKEN=abc gitlab-runner register -n\n')).toEqual(['1:1 REGISTRATION_TOKEN']);
+    expect(
+      matchRule(
+        rule,
+        'etc/systemd/runner.service',
+        '[Service]\nEnvironment="REGISTRATION_TOKEN=abc"\nExecStart=/usr/bin/gitlab-runner run\n',
+      ),
+    ).toEqual(['2:14 REGISTRATION_TOKEN']);
+    expect(matchRule(rule, 'env/gitlab-runner.env', 'CI_SERVER_URL=https://x\nREGISTRATION_TOKEN=abc\n')).toEqual([
+      '2:1 REGISTRATION_TOKEN',
+    ]);
+  });
+
+  it('leaves out the same name set for another program, a read, and a longer name', () => {
+    expect(matchRule(rule, 'agent.sh', 'export REGISTRATION_TOKEN=abc\nexec drone-runner-docker\n')).toEqual([]);
+    expect(
+      matchRule(rule, 'register.sh', 'gitlab-runner register --token "$REGISTRATION_TOKEN"\nMY_REGISTRATION_TOKEN=1\n'),
+    ).toEqual([]);
+  });
+
+  it('with a value, matches only that value', () => {
+    const locked = { kind: 'env-var', name: 'REGISTER_LOCKED', command: 'gitlab-runner', value: 'true' };
+    const text =
+      'REGISTER_LOCKED=true gitlab-runner register\nREGISTER_LOCKED="true" gitlab-runner register\nREGISTER_LOCKED=false gitlab-runner register\n';
+    expect(matchRule(locked, 'r.sh', text)).toEqual(['1:1 REGISTER_LOCKED=true', '2:1 REGISTER_LOCKED=true']);
+    expect(anchorOf(locked)).toBe('REGISTER_LOCKED');
+  });
+
+  it('reads assignments in YAML script lines where the command is the program', () => {
+    const ci = [
+      'register:',
+      '  script:',
+      '    - REGISTRATION_TOKEN="$T" gitlab-runner register -n',
+      '    - REGISTRATION_TOKEN="$T" ./other-agent start',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, '.gitlab-ci.yml', ci)).toEqual(['3:7 REGISTRATION_TOKEN']);
+  });
+});

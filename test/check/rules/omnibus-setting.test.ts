@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { anchorOf, matchRule } from './match-rule.ts';
+
+const rule = { kind: 'omnibus-setting', setting: 'sidekiq.queue_selector' };
+
+describe('omnibus-setting rule', () => {
+  it('finds a setting written with either quote or a symbol, but not another key of the service', () => {
+    const text = [
+      "sidekiq['queue_selector'] = true",
+      'sidekiq["queue_selector"]=false',
+      'sidekiq[:queue_selector] = true',
+      "sidekiq['queue_groups'] = ['*']",
+      "sidekiq['queue_selector'] == true",
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'gitlab.rb', text)).toEqual([
+      '1:1 sidekiq.queue_selector',
+      '2:1 sidekiq.queue_selector',
+      '3:1 sidekiq.queue_selector',
+    ]);
+  });
+
+  it('leaves out commented-out lines, trailing comments included', () => {
+    const text =
+      "# sidekiq['queue_selector'] = true\n  # sidekiq['queue_selector'] = false\nx = 1 # sidekiq['queue_selector'] = true\n";
+    expect(matchRule(rule, 'config/gitlab.rb', text)).toEqual([]);
+  });
+
+  it('counts a key set below the setting, and a hash assigned whole that names it', () => {
+    const nested = { kind: 'omnibus-setting', setting: 'gitlab_rails.env.LEGACY_FLAG' };
+    const text = [
+      "gitlab_rails['env']['LEGACY_FLAG'] = '1'",
+      "gitlab_rails['env'] = {",
+      "  'OTHER' => 'x',",
+      "  'LEGACY_FLAG' => '1'",
+      '}',
+      "gitlab_rails['env'] = { 'OTHER' => 'x' }",
+      '',
+    ].join('\n');
+    expect(matchRule(nested, 'gitlab.rb', text)).toEqual([
+      '1:1 gitlab_rails.env.LEGACY_FLAG',
+      '4:4 gitlab_rails.env.LEGACY_FLAG',
+    ]);
+    const whole = { kind: 'omnibus-setting', setting: 'gitlab_rails.env' };
+    expect(matchRule(whole, 'gitlab.rb', "gitlab_rails['env']['A'] = 1\n")).toEqual(['1:1 gitlab_rails.env']);
+  });
+
+  it('with a value, reports only that value; for roles, the role in the list', () => {
+    const valued = { kind: 'omnibus-setting', setting: 'prometheus.enable', value: 'true' };
+    expect(matchRule(valued, 'gitlab.rb', "prometheus['enable'] = true\nprometheus['enable'] = false\n")).toEqual([
+      '1:1 prometheus.enable=true',
+    ]);
+    const roles = { kind: 'omnibus-setting', setting: 'roles', value: 'monitoring_role' };
+    const text =
+      "roles ['geo_primary_role', 'monitoring_role']\nroles %w(monitoring_role)\nroles ['geo_secondary_role']\n# roles ['monitoring_role']\n";
+    expect(matchRule(roles, 'gitlab.rb', text)).toEqual(['1:1 roles=monitoring_role', '2:1 roles=monitoring_role']);
+  });
+
+  it('reads ERB and Jinja templates of gitlab.rb, Chef wrapper attributes and GITLAB_OMNIBUS_CONFIG', () => {
+    expect(matchRule(rule, 'templates/gitlab.rb.erb', "sidekiq['queue_selector'] = <%= @selector %>\n")).toHaveLength(1);
+    expect(
+      matchRule(rule, 'roles/gitlab/templates/gitlab.rb.j2', "sidekiq['queue_selector'] = {{ gitlab_selector }}\n"),
+    ).toHaveLength(1);
+    expect(matchRule(rule, 'attributes/default.rb', "default['gitlab']['sidekiq']['queue_selector'] = true\n")).toEqual([
+      '1:1 sidekiq.queue_selector',
+    ]);
+    const compose = [
+      'services:',
+      '  gitlab:',
+      '    image: gitlab/gitlab-ee:16.11.0-ee.0',
+      '    environment:',
+      '      GITLAB_OMNIBUS_CONFIG: |',
+      "        external_url 'https://gitlab.example.com'",
+      "        sidekiq['queue_selector'] = true",
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'docker-compose.yml', compose)).toEqual(['7:9 sidekiq.queue_selector']);
+  });
+
+  it('does not read code that only looks alike, and anchors on the last key', () => {
+    expect(matchRule(rule, 'app/settings.py', "sidekiq['queue_selector'] = True\n")).toEqual([]);
+    expect(matchRule(rule, 'README.md', "sidekiq['queue_selector'] = true\n")).toEqual([]);
+    expect(anchorOf(rule)).toBe('queue_selector');
+    expect(anchorOf({ kind: 'omnibus-setting', setting: 'roles' })).toBe('roles');
+  });
+
+  it('takes * for any one key, so every setting of a removed service counts', () => {
+    const any = { kind: 'omnibus-setting', setting: 'grafana.*' };
+    const text = "grafana['enable'] = false\ngrafana['admin_password'] = 'x'\nprometheus['enable'] = true\n";
+    expect(matchRule(any, 'gitlab.rb', text)).toEqual(['1:1 grafana.*', '2:1 grafana.*']);
+    expect(anchorOf(any)).toBe('grafana');
+  });
+});
