@@ -1,15 +1,17 @@
 /**
- * What a data directory's rows must hold, checked when a server starts: a row of the wrong shape (edited by
- * hand, written by something else) stops the start with a message naming the file, the row and the field,
- * instead of failing deep inside a module or loading a value no request could have stored.
+ * What a data directory's rows must hold: one schema per row, checked before a change is written (a request
+ * that would store a row of the wrong shape is refused and keeps nothing) and when a server starts (a row of
+ * the wrong shape, edited by hand or written by something else, is quarantined with a message naming the
+ * row and the field, instead of failing deep inside a module or loading a value no request could have stored).
  */
 
 import { formatPath } from '../../register/field-path.ts';
 import { z } from '../../schemas/zod-mini.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
+import { MAX_TIME_MS } from '../errors/event-timestamp.ts';
 
 /** A time in milliseconds that `Date` can hold. */
-const time = z.number().check(z.refine((value) => Math.abs(value) <= 8.64e15, { error: 'not a time in milliseconds' }));
+const time = z.number().check(z.refine((value) => Math.abs(value) <= MAX_TIME_MS, { error: 'not a time in milliseconds' }));
 const id = z.number().check(z.int(), z.positive());
 const text = z.optional(z.string());
 
