@@ -142,6 +142,7 @@ const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
   [/^analytics\/settings\/(instance|project\/\d+)$/, providerValues],
   [/^analytics\/usage\/\d+\/\d{4}-\d{2}$/, z.number().check(z.int(), z.nonnegative())],
   [/^error-tracking\/client-keys\/\d+$/, clientKey],
+  [/^error-tracking\/last-client-key-id$/, id],
   [/^error-tracking\/issues\/\d+$/, issue],
   [
     /^error-tracking\/settings$/,
