@@ -9,8 +9,11 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** How the server answers ingestion: the direct route, MSW, the bare peer, the parse-only peer, or the route without ingestion. */
-export type HttpRoute = 'direct' | 'msw' | 'bare' | 'parse' | 'host';
+/**
+ * How the server answers ingestion: the direct route, MSW, the bare peer, the parse-only peer, the route
+ * without ingestion, or the direct route of a server on a data directory (`--data-dir`).
+ */
+export type HttpRoute = 'direct' | 'msw' | 'bare' | 'parse' | 'host' | 'data-dir';
 
 /** A request as the bench prepared it. */
 export interface HttpRequestLike {

@@ -1,5 +1,5 @@
 /**
- * `bench:ingest`'s HTTP comparison: a route's server and the bare peer run side by side, each in its own
+ * `bench:ingest`'s HTTP comparison: a route's server and a peer (the bare server, or the parse-only one) run side by side, each in its own
  * process, and the same requests go to each in turns of 1,000 (the order alternating), so both see the same
  * machine load as other processes come and go. Each server's CPU time (user + system) is read around every
  * turn, so the figures are the servers' own work per request, not the client's or the machine's.
@@ -23,7 +23,7 @@ export interface ServerFigures {
   p99: number;
 }
 
-/** A route's figures and the bare peer's, from the same run. */
+/** A route's figures and its peer's (under `bare` whichever peer it is), from the same run. */
 export interface PairedFigures {
   route: ServerFigures;
   bare: ServerFigures;
@@ -60,8 +60,9 @@ export async function measurePaired<T extends HttpRequestLike>(
   requests: T[],
   clients: number,
   between: (chunk: T[], at: number) => void,
+  peerRoute: HttpRoute = 'bare',
 ): Promise<PairedFigures> {
-  const [server, peer] = await Promise.all([startHttpServer(route, publicKey), startHttpServer('bare', publicKey)]);
+  const [server, peer] = await Promise.all([startHttpServer(route, publicKey), startHttpServer(peerRoute, publicKey)]);
   try {
     for (const target of [server, peer]) {
       serializeAll([...warm, ...requests], target);

@@ -7,22 +7,38 @@
  * parses its JSON (every line of an envelope), what any ingestion must do at least, and keeps nothing. `--route
  * host` is the local server's direct route with an ingestion that only reads the body and answers as ingestion
  * does: what the host adds to HTTP (routing, body limits, backpressure, timeouts, the answer's headers) without
- * ingesting. Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the CPU time
+ * ingesting. `--route data-dir` is the direct route of the local server as `npm run reference -- --data-dir DIR`
+ * builds it, on a fresh directory in the system's temporary folder: every request committed to SQLite before
+ * its answer. Prints the URL, then on stdin `count` prints how many events are stored and `cpu` the CPU time
  * this process has used so far, user and system, in microseconds.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { type IngestionAnswer, type IngestionInput, JSON_CORS } from '../../src/reference/errors/ingestion-handlers.ts';
 import { zlibDecompressor } from '../../src/reference/errors/zlib-decompressor.ts';
+import { durableReference } from '../../src/reference/host/built-reference.ts';
 import { INGESTION_BOUNDS } from '../../src/reference/host/ingestion-bounds.ts';
 import { createReference } from '../../src/reference/reference.ts';
+import { loadReferenceSource } from '../../src/reference/reference-source.ts';
 import { createReferenceServer, listen } from '../../src/reference/server.ts';
 
 const { values } = parseArgs({ options: { route: { type: 'string', default: 'direct' }, key: { type: 'string' } } });
 // As the local server runs it: node:zlib, and the bounds a network host puts on what ingestion keeps.
-const reference = createReference({ errors: { decompress: zlibDecompressor, ...INGESTION_BOUNDS.errors } });
+const dataDir = values.route === 'data-dir' ? mkdtempSync(path.join(tmpdir(), 'sunset-bench-')) : undefined;
+const durable = dataDir
+  ? await durableReference(dataDir, await loadReferenceSource(), {
+      origin: 'http://localhost',
+      sample: false,
+      collectorOrigins: [],
+    })
+  : undefined;
+const reference = durable?.reference ?? createReference({ errors: { decompress: zlibDecompressor, ...INGESTION_BOUNDS.errors } });
 reference.errors.state.keys.add({ id: 1, projectId: 1, active: true, publicKey: values.key ?? '' });
 let bareCount = 0;
 const bare = createServer((req, res) => {
@@ -60,7 +76,7 @@ const server =
     : values.route === 'bare'
       ? bare
       : createReferenceServer(reference.handlers, {
-          ...(values.route === 'direct' ? { ingest: reference.errors.answerIngestion } : {}),
+          ...(values.route === 'direct' || values.route === 'data-dir' ? { ingest: reference.errors.answerIngestion } : {}),
           ...(values.route === 'host' ? { ingest: hostOnly } : {}),
         });
 console.log(await listen(server, 0));
@@ -73,3 +89,5 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 server.close();
 server.closeAllConnections();
+durable?.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,8 @@ import { isTooLarge, readBody, tooLargeAnswer } from './host/body-reading.ts';
 import { clientAddress } from './host/client-address.ts';
 import { connectionQueue } from './host/connection-queue.ts';
 import { ingestDirectly, ingestionTarget } from './host/direct-ingestion.ts';
-import { nonCanonical, notCanonicalAnswer, requestUrl } from './host/request-target.ts';
+import { badHost, MAX_TARGET_CHARS, nonCanonical, notCanonicalAnswer, requestUrl, targetTooLong } from './host/request-target.ts';
+import { servedPaths } from './host/served-paths.ts';
 import { errorResponse } from './platform/api-error.ts';
 
 /** Methods the reference answers; anything else (TRACE, CONNECT, PROPFIND …) is a 405 before routing. */
@@ -84,13 +85,17 @@ function headersOf(req: IncomingMessage, client: string): Headers {
   return headers;
 }
 
-/** Turns a Node request into a Fetch `Request`, or the error answer when its body is refused. */
+/**
+ * Turns a Node request into a Fetch `Request`, or the error answer when its body is refused. A HEAD is asked
+ * of the handlers as a GET: its answer's status and headers are sent without the body (Node drops a HEAD
+ * answer's body), so HEAD works wherever GET does.
+ */
 async function toRequest(req: IncomingMessage, url: URL, client: string): Promise<Request | Response> {
   const method = req.method as string;
   const headers = headersOf(req, client);
   if (method === 'GET' || method === 'HEAD') {
     req.resume();
-    return new Request(url, { method, headers });
+    return new Request(url, { method: 'GET', headers });
   }
   const { bytes: limit, route } = bodyLimitFor(url.pathname);
   const declared = Number(req.headers['content-length']);
@@ -125,10 +130,13 @@ async function answer(
   req: IncomingMessage,
   res: ServerResponse,
   handlers: HttpHandler[],
+  served: (rawPath: string) => boolean,
   options: ReferenceServerOptions,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
+  const refused = targetTooLong(target) ?? badHost(req);
+  if (refused) return send(res, refused);
   const client = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? '127.0.0.1', options.trustProxy ?? 0);
   const direct = options.ingest && method === 'POST' ? ingestionTarget(target) : undefined;
   if (direct && options.ingest) {
@@ -148,12 +156,17 @@ async function answer(
         Allow: METHODS.join(', '),
       }),
     );
-  const rawPath = target.startsWith('/') ? target.split('?')[0] : url.pathname;
-  const why = nonCanonical(rawPath as string);
-  if (why) return send(res, notCanonicalAnswer(method, rawPath as string, why));
+  // The path as sent, not as a URL parser rewrites it (backslashes, dot segments): a resource has one spelling.
+  const rawPath = target.startsWith('/') ? (target.split('?')[0] as string) : url.pathname;
+  const why = target.includes('#') ? 'it holds a fragment (#), which a client never sends' : nonCanonical(rawPath, url.pathname);
+  if (why) return send(res, notCanonicalAnswer(method, rawPath, why));
   if (url.pathname === READINESS_PATH && (method === 'GET' || method === 'HEAD')) {
     req.resume();
     return send(res, Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } }));
+  }
+  if (!served(rawPath)) {
+    req.resume();
+    return send(res, errorResponse(404, `404 Not Found: the reference implementation has no ${method} ${rawPath.slice(0, 300)}`));
   }
   const request = await toRequest(req, url, client);
   if (request instanceof Response) return send(res, request);
@@ -162,6 +175,19 @@ async function answer(
   const allowed = allowedMethods(handlers, url);
   if (allowed.length > 0 && !allowed.includes(method)) return send(res, methodNotAllowed(method, url.pathname, allowed));
   return send(res, errorResponse(404, `404 Not Found: the reference implementation has no ${method} ${url.pathname}`));
+}
+
+/** The most bytes of request line and headers Node reads before answering 431: its default, 16 KiB. */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Whether a header block Node found too long is so because of its request line (then the answer is 414):
+ * the line has no end within the longest target and its method and version.
+ */
+function requestLineTooLong(packet: Buffer | undefined): boolean {
+  if (!packet) return false;
+  const end = packet.indexOf('\r\n');
+  return end < 0 ? packet.length > MAX_TARGET_CHARS + 32 : end > MAX_TARGET_CHARS + 32;
 }
 
 /** The raw answer to a request Node cannot hand to the request listener (unreadable HTTP, CONNECT). */
@@ -183,10 +209,12 @@ export function createReferenceServer(handlers: HttpHandler[], options: Referenc
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   // Stalled requests are looked for every second, so the timeout holds to about a second.
   const timing = { requestTimeout, headersTimeout: Math.min(10_000, requestTimeout), connectionsCheckingInterval: 1000 };
+  const served = servedPaths(handlers);
+  // Node's own answer to a request without Host is a bare 400; the host answers it with its JSON body instead.
   const server = createServer(
-    timing,
+    { ...timing, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
     connectionQueue((req, res) => {
-      answer(req, res, handlers, options).catch(async (error: unknown) => {
+      answer(req, res, handlers, served, options).catch(async (error: unknown) => {
         if (!res.headersSent)
           await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
         else res.destroy();
@@ -198,9 +226,22 @@ export function createReferenceServer(handlers: HttpHandler[], options: Referenc
   // A request that stalls (a body shorter than its Content-Length, headers never finished) gets 408 in bounded time.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) return;
+    if (error.code === 'HPE_HEADER_OVERFLOW' && requestLineTooLong((error as { rawPacket?: Buffer }).rawPacket)) {
+      rawAnswer(
+        socket,
+        414,
+        'URI Too Long',
+        `414 URI Too Long: the request target is longer than the ${MAX_TARGET_CHARS} characters the reference answers`,
+      );
+      return;
+    }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
-    rawAnswer(socket, status, reason, `${status}: the request could not be read as HTTP (${error.code ?? error.message})`);
+    const message =
+      status === 431
+        ? `431 ${reason}: the request's header block is longer than the ${MAX_HEADER_BYTES} bytes the reference reads`
+        : `${status}: the request could not be read as HTTP (${error.code ?? error.message})`;
+    rawAnswer(socket, status, reason, message);
   });
   // CONNECT (a tunnel through a proxy) is not something the reference is; Node would drop it without an answer.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {

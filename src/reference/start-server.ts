@@ -40,6 +40,8 @@ export interface RunningServer {
   url: string;
   /** The reference it serves, for tests. */
   reference: Reference;
+  /** What the start had to say besides where things are (rows of the data directory it quarantined). */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   const { reference } = built;
   log(`reference implementation listening on ${url}`);
   log(options.dataDir ? `keeping data in ${options.dataDir}` : 'keeping data in memory (pass --data-dir DIR to keep it)');
+  for (const notice of built.notices) log(notice);
   log(
     `product analytics: ${reference.analytics.state.store(1).size} events in demo-app; collector ${url}/com.snowplowanalytics.snowplow/tp2 (app id demo-app)`,
   );
@@ -81,6 +84,7 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   return {
     url,
     reference,
+    notices: built.notices,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

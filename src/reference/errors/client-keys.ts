@@ -45,15 +45,17 @@ export interface ClientKeyPersistence {
 /**
  * Creates a key register holding `initial`. `newPublicKey` is injectable so tests can name keys;
  * `persist` keeps each change before the register changes, so a change it refuses leaves no trace.
+ * `lastGiven` is the highest id ever given (deleted keys included), so ids are never reused.
  */
 export function createClientKeyStore(
   newPublicKey: () => string = randomPublicKey,
   initial: ClientKey[] = [],
   persist: ClientKeyPersistence = { kept: () => {}, removed: () => {} },
+  lastGiven = 0,
 ): ClientKeyStore {
   const byId = new Map<number, ClientKey>();
   const byPublicKey = new Map<string, ClientKey>();
-  let lastId = 0;
+  let lastId = lastGiven;
 
   const put = (key: ClientKey) => {
     byId.set(key.id, key);

@@ -74,6 +74,11 @@ export interface ErrorStore {
   purge(now: number): number;
   /** Total occurrences kept, across projects. */
   size(): number;
+  /**
+   * Whether the project already holds an occurrence with this event id (within retention): the platform's
+   * ingestion keeps an event once however often an SDK sends it again, and so does the reference.
+   */
+  hasEvent(projectId: number, eventId: string): boolean;
 }
 
 /** The time at or before which occurrences are past retention at `now`. */
@@ -86,6 +91,9 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
   let lastId = 0;
   let oldest = Number.POSITIVE_INFINITY;
   let total = 0;
+  /** Event ids of the kept occurrences, per project. */
+  const eventIds = new Set<string>();
+  const eventKey = (projectId: number, eventId: string) => `${projectId}\u0000${eventId}`;
 
   return {
     retentionMs,
@@ -109,6 +117,7 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
         record.users.set(user, (record.users.get(user) ?? 0) + 1);
       }
       insertSorted(record.occurrences, occurrence);
+      eventIds.add(eventKey(projectId, event.eventId));
       if (record.status === 'resolved') record.status = 'open';
       oldest = Math.min(oldest, event.timestamp);
       total += 1;
@@ -127,6 +136,7 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
       for (const record of byId.values()) {
         const keep = firstAfter(record.occurrences, cutoff);
         for (const gone of record.occurrences.slice(0, keep)) {
+          eventIds.delete(eventKey(record.projectId, gone.eventId));
           if (!gone.user) continue;
           const left = (record.users.get(gone.user) ?? 1) - 1;
           if (left > 0) record.users.set(gone.user, left);
@@ -145,5 +155,6 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
       return dropped;
     },
     size: () => total,
+    hasEvent: (projectId, eventId) => eventIds.has(eventKey(projectId, eventId)),
   };
 }

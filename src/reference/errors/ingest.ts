@@ -18,6 +18,12 @@ import { keyFromEnvelopeHeader, keyFromRequest } from './sentry-auth.ts';
 import { readSession, readSessionAggregates, type SessionStore, type SessionUpdate } from './sessions.ts';
 import { acceptsErrors, type TrackingSettingsStore } from './tracking-settings.ts';
 
+/**
+ * Decoded bodies past this size (256 KiB) are read in one turn of the event loop and kept in the next, so
+ * other requests are answered between the two; smaller ones, nearly every SDK request, take one turn.
+ */
+const YIELD_AFTER_BYTES = 256 * 1024;
+
 /** The state and services ingestion works on. */
 export interface IngestDeps {
   keys: ClientKeyStore;
@@ -152,16 +158,35 @@ export function recordBatch(
   stores.errors.purge(now);
   stores.sessions.purge(now);
   const cutoff = retentionCutoff(now, stores.errors.retentionMs);
-  for (const event of batch.events) if (event.timestamp > cutoff) stores.errors.record(projectId, event);
+  for (const event of batch.events) {
+    // Once per event id: a journal written before duplicates were dropped at ingestion replays as it is kept now.
+    if (event.timestamp > cutoff && !stores.errors.hasEvent(projectId, event.eventId)) stores.errors.record(projectId, event);
+  }
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
 
+/** The batch's events the project does not hold yet, each event id once: what a retry sends again is acknowledged, not kept twice. */
+function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[]): ErrorEvent[] {
+  if (events.length === 1) return deps.errors.hasEvent(projectId, (events[0] as ErrorEvent).eventId) ? [] : events;
+  const seen = new Set<string>();
+  return events.filter((event) => {
+    if (seen.has(event.eventId) || deps.errors.hasEvent(projectId, event.eventId)) return false;
+    seen.add(event.eventId);
+    return true;
+  });
+}
+
 /**
- * Records a validated batch; events already past retention are acknowledged but not kept. The journal entry
- * is committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
+ * Records a validated batch; events already past retention are acknowledged but not kept, and so are events
+ * the project already holds (by event id, as the platform's ingestion de-duplicates). The journal entry is
+ * committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
  */
 function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
-  const recorded: RecordedBatch = { events: batch.events, sessions: batch.sessions, receivedAt: deps.now() };
+  // Past retention first, so an id whose occurrence has just expired is taken as new.
+  deps.errors.purge(deps.now());
+  const events = newEvents(deps, projectId, batch.events);
+  if (events.length === 0 && batch.sessions.length === 0) return;
+  const recorded: RecordedBatch = { events, sessions: batch.sessions, receivedAt: deps.now() };
   const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
   deps.commit({ journal: [entry] });
   recordBatch(deps, projectId, recorded);
@@ -181,6 +206,8 @@ export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<
     // A plain body is not awaited: a turn of the event loop per request is a cost on the busiest path.
     const bytes = decoded instanceof Uint8Array ? decoded : await decoded;
     const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
+    // A large body's work is split in two turns of the event loop, reading and keeping, so neither holds it long.
+    if (bytes.length > YIELD_AFTER_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
     commit(deps, projectId, batch);
     return { status: 200, body: { id: batch.replyId } };
   } catch (error) {

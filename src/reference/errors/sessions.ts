@@ -4,34 +4,58 @@
  * them per project and reports totals by outcome; the summary's shape is reference design.
  */
 import { ApiError } from '../platform/api-error.ts';
+import { truncate } from '../platform/truncate.ts';
 import { retentionCutoff } from './error-store.ts';
 import { parseTimestamp } from './event-timestamp.ts';
+import { EVENT_LIMITS } from './event-trimming.ts';
 import { elementObject, isObject, type JsonObject, readArray, readNumber, readObject, readString } from './field-readers.ts';
 import { RETENTION_MS } from './ingestion-limits.ts';
+
+/**
+ * What a session update may keep, in characters (reference design; a session id is a UUID, a release the
+ * same as an event's). Longer values are cut and marked as `trimmed` marks an event's, so an aggregate item
+ * cannot copy a long release into each of its rows.
+ */
+export const SESSION_LIMITS = { sid: 128, release: EVENT_LIMITS.release } as const;
 
 /** Outcomes a session ends with. `ok` means still running. */
 const OUTCOMES = ['ok', 'exited', 'errored', 'crashed', 'abnormal'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 /** A session update or an aggregate, ready to record. */
-export type SessionUpdate =
+export type SessionUpdate = (
   | { kind: 'session'; sid: string; started: number; status: Outcome; release?: string }
-  | { kind: 'aggregate'; started: number; counts: Record<Exclude<Outcome, 'ok'>, number>; release?: string };
+  | { kind: 'aggregate'; started: number; counts: Record<Exclude<Outcome, 'ok'>, number>; release?: string }
+) & {
+  /** Fields cut to {@link SESSION_LIMITS}, by name, with their length as sent (as an event's `trimmed`). */
+  trimmed?: Record<string, number>;
+};
 
-function attrsRelease(payload: JsonObject, path: string): string | undefined {
-  const attrs = readObject(payload, 'attrs', path);
-  return attrs ? readString(attrs, 'release', `${path}.attrs`) : undefined;
+/** A release as kept, and what cutting it noted. */
+interface Kept {
+  release?: string;
+  trimmed?: Record<string, number>;
 }
 
-function withRelease<T extends object>(update: T, release: string | undefined): T & { release?: string } {
-  return release ? { ...update, release } : update;
+function attrsRelease(payload: JsonObject, path: string): Kept {
+  const attrs = readObject(payload, 'attrs', path);
+  const release = attrs ? readString(attrs, 'release', `${path}.attrs`) : undefined;
+  if (!release) return {};
+  if (release.length <= SESSION_LIMITS.release) return { release };
+  return { release: truncate(release, SESSION_LIMITS.release), trimmed: { release: release.length } };
+}
+
+function withRelease<T extends object>(update: T, kept: Kept): T & Kept {
+  if (!kept.release) return update;
+  return kept.trimmed ? { ...update, release: kept.release, trimmed: kept.trimmed } : { ...update, release: kept.release };
 }
 
 /** Reads a `session` item payload. */
 export function readSession(payload: unknown, receivedAt: number, path: string): SessionUpdate {
   if (!isObject(payload)) throw new ApiError(400, `${path} must be a JSON object`);
-  const sid = readString(payload, 'sid', path);
-  if (!sid) throw new ApiError(400, `${path}.sid is missing; a session needs its id`);
+  const sent = readString(payload, 'sid', path);
+  if (!sent) throw new ApiError(400, `${path}.sid is missing; a session needs its id`);
+  const sid = truncate(sent, SESSION_LIMITS.sid);
   const status = readString(payload, 'status', path) ?? 'ok';
   if (!OUTCOMES.includes(status as Outcome)) {
     throw new ApiError(400, `${path}.status must be one of ${OUTCOMES.join(', ')}; got "${status}"`);
@@ -40,7 +64,10 @@ export function readSession(payload: unknown, receivedAt: number, path: string):
   // Read to check its type; totals count sessions by outcome, not the errors inside them.
   readNumber(payload, 'errors', path);
   const update = { kind: 'session' as const, sid, started, status: status as Outcome };
-  return withRelease(update, attrsRelease(payload, path));
+  const kept = attrsRelease(payload, path);
+  if (sid.length < sent.length) kept.trimmed = { ...kept.trimmed, sid: sent.length };
+  if (kept.trimmed && !kept.release) return { ...update, trimmed: kept.trimmed };
+  return withRelease(update, kept);
 }
 
 /** Reads a `sessions` item payload into one update per aggregate row. */

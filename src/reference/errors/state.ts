@@ -38,6 +38,8 @@ export const DEMO_TRACKING_SETTINGS: Record<number, TrackingSettings> = { 1: { a
  */
 export const STATE_KEYS = {
   clientKeys: 'error-tracking/client-keys/',
+  /** The highest client key id ever given, kept when a key is deleted so no later key reuses its id. */
+  lastClientKeyId: 'error-tracking/last-client-key-id',
   settings: 'error-tracking/settings',
   issues: 'error-tracking/issues/',
 } as const;
@@ -56,11 +58,22 @@ export function createErrorTrackingState(
   retentionMs: number = RETENTION_MS,
 ): ErrorTrackingState {
   const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
+  const keys = rows<ClientKey>(store, STATE_KEYS.clientKeys);
+  let lastKeyId = Math.max(store.get<number>(STATE_KEYS.lastClientKeyId) ?? 0, ...keys.map((key) => key.id));
   return {
-    keys: createClientKeyStore(newPublicKey, rows<ClientKey>(store, STATE_KEYS.clientKeys), {
-      kept: (key) => store.set(keyRow(key), key),
-      removed: (key) => store.delete(keyRow(key)),
-    }),
+    keys: createClientKeyStore(
+      newPublicKey,
+      keys,
+      {
+        kept: (key) => {
+          store.set(keyRow(key), key);
+          lastKeyId = Math.max(lastKeyId, key.id);
+        },
+        // The row goes and the highest id stays, in one change: a deleted key's id is never given again.
+        removed: (key) => store.commit({ delete: [keyRow(key)], set: { [STATE_KEYS.lastClientKeyId]: lastKeyId } }),
+      },
+      lastKeyId,
+    ),
     settings: createTrackingSettingsStore(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),

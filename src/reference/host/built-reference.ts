@@ -30,6 +30,8 @@ export interface BuildOptions {
 /** A reference and how to let go of what it holds. */
 export interface BuiltReference {
   reference: Reference;
+  /** Lines a start has to tell its user besides where things are: rows of a data directory it quarantined. */
+  notices: string[];
   close(): void;
 }
 
@@ -68,7 +70,7 @@ export async function memoryReference(source: ReferenceSource, options: BuildOpt
     register,
   });
   if (options.sample) await seedSampleErrors(reference.errors, reference.platform.clock.now(), options.origin);
-  return { reference, close: () => {} };
+  return { reference, notices: [], close: () => {} };
 }
 
 /** The reference kept in `dir`. Every start-up problem of the directory is a {@link ReferenceOptionError}. */
@@ -104,7 +106,8 @@ export async function durableReference(dir: string, source: ReferenceSource, opt
       bounds: INGESTION_BOUNDS,
     });
     sink.flush();
-    return { reference: world.reference, close: () => dataDir.close() };
+    const quarantined = dataDir.quarantined();
+    return { reference: world.reference, notices: quarantined ? [quarantined] : [], close: () => dataDir.close() };
   } catch (error) {
     dataDir.close();
     throw asOptionError(error);

@@ -8,7 +8,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { DataDirError } from './data-dir-error.ts';
+import { cannotWrite, DataDirError } from './data-dir-error.ts';
 import type { Database, DatabaseConstructor } from './sqlite.ts';
 
 /** The file whose lock says a server uses the directory. */
@@ -41,19 +41,14 @@ export function lockDataDir(dir: string, DatabaseSync: DatabaseConstructor): Dat
   try {
     db = new DatabaseSync(file);
   } catch (error) {
-    throw new DataDirError(
-      `${file} cannot be created or opened (${(error as Error).message}); make ${dir} writable, or pass another --data-dir`,
-    );
+    throw new DataDirError(cannotWrite(file, error, dir, 'created or opened'));
   }
   try {
     // A rollback journal and an open exclusive transaction: no other connection can even read the file.
     db.exec('PRAGMA journal_mode = DELETE; BEGIN EXCLUSIVE');
   } catch (error) {
     db.close();
-    if (!/locked|busy/i.test((error as Error).message))
-      throw new DataDirError(
-        `${file} cannot be locked (${(error as Error).message}); make ${dir} writable, or pass another --data-dir`,
-      );
+    if (!/locked|busy/i.test((error as Error).message)) throw new DataDirError(cannotWrite(file, error, dir, 'locked'));
     throw new DataDirError(
       `${dir} is in use by ${describeOwner(dir)}; one server owns a data directory at a time: stop that server, or pass another --data-dir`,
     );
@@ -63,9 +58,7 @@ export function lockDataDir(dir: string, DatabaseSync: DatabaseConstructor): Dat
     writeFileSync(owner, `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`);
   } catch (error) {
     db.close();
-    throw new DataDirError(
-      `${owner} cannot be written (${(error as Error).message}); make ${dir} writable, or pass another --data-dir`,
-    );
+    throw new DataDirError(cannotWrite(owner, error, dir));
   }
   return {
     release() {

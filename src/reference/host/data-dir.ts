@@ -5,6 +5,11 @@
  * synchronous and durable (`synchronous = FULL`), written inside the handler before memory changes: a
  * request is on disk before its 2xx is sent, and a change SQLite refuses leaves nothing. One server owns a
  * directory at a time (see `data-dir-lock.ts`).
+ *
+ * Every row is checked by one schema (`stored-rows.ts`) twice: before the transaction that writes it (a row
+ * that fails is refused with a 400 and nothing is kept) and when a start reads it back. A row that fails at
+ * start (edited by hand, written by an older reference) never stops the start: it is moved to the
+ * `quarantine` table, and the server serves the rest and says so in one line.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +17,7 @@ import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { StateChange } from '../platform/state-store.ts';
-import { DataDirError } from './data-dir-error.ts';
+import { cannotWrite, DataDirError, diskIsFull } from './data-dir-error.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { decodeJournalEntry, encodeJournalEntry } from './journal-codec.ts';
 import { type Database, loadSqlite } from './sqlite.ts';
@@ -28,6 +33,13 @@ const VERSION = '2';
 /** Versions this one reads. */
 const READS = ['2'];
 
+/**
+ * Where rows a start could not load are kept, with where they came from (`state` or `journal`), their key or
+ * sequence number, their stored value as it was, and why they failed; added to files of version 2 on open.
+ */
+const QUARANTINE_TABLE = `CREATE TABLE IF NOT EXISTS quarantine (id INTEGER PRIMARY KEY AUTOINCREMENT,
+  source TEXT NOT NULL, key TEXT NOT NULL, value BLOB, problem TEXT NOT NULL, quarantined_at TEXT NOT NULL);`;
+
 /** What a running server reads on start and writes as it goes. */
 export interface DataDir extends StateSink {
   /** The file's path, for messages. */
@@ -36,6 +48,11 @@ export interface DataDir extends StateSink {
   snapshot(): Record<string, unknown>;
   /** Every journal entry, in the order written. */
   journal(): JournalEntry[];
+  /**
+   * The one line that says how many rows the reads above moved to the quarantine table and names them, or
+   * undefined when every row loaded.
+   */
+  quarantined(): string | undefined;
   /** Releases the file and the directory's lock. */
   close(): void;
 }
@@ -63,13 +80,16 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
     db = new DatabaseSync(file);
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
   } catch (error) {
+    if (diskIsFull(file, error) || /readonly|read-only|permission/i.test((error as Error).message))
+      throw new DataDirError(cannotWrite(file, error));
     throw new DataDirError(`${file} is not a readable SQLite database (${(error as Error).message}); ${MOVE_AWAY}`);
   }
   try {
     if (fresh) {
       db.exec(`BEGIN; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry BLOB NOT NULL);`);
+        CREATE TABLE journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry BLOB NOT NULL);
+        ${QUARANTINE_TABLE}`);
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run('format', FORMAT, 'version', VERSION);
       db.exec('COMMIT');
     }
@@ -79,14 +99,13 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
     db.close();
     if (error instanceof DataDirError) throw error;
     const message = (error as Error).message;
-    if (/readonly|read-only|permission|access/i.test(message))
-      throw new DataDirError(
-        `${file} cannot be written (${message}); make it and its directory writable, or pass another --data-dir`,
-      );
+    if (diskIsFull(file, error) || /readonly|read-only|permission|access/i.test(message))
+      throw new DataDirError(cannotWrite(file, error));
     throw new DataDirError(`${file} is not a Sunset reference database (${message}); ${MOVE_AWAY}`);
   }
   // A write now, so a file or directory the server may read but not write is found at start, not on the first request.
   try {
+    db.exec(QUARANTINE_TABLE);
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
       'opened_at',
       new Date().toISOString(),
@@ -96,9 +115,7 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
     // holds it, writes are answered 503.
     if (/locked|busy/i.test((error as Error).message)) return db;
     db.close();
-    throw new DataDirError(
-      `${file} cannot be written (${(error as Error).message}); make it and its directory writable, or pass another --data-dir`,
-    );
+    throw new DataDirError(cannotWrite(file, error));
   }
   return db;
 }
@@ -114,10 +131,18 @@ function checkOurs(db: Database, file: string): void {
     );
 }
 
-/** A row the server cannot load: the message names the file, the row and the field. */
-const badRow = (file: string, row: string, problem: string) =>
-  new DataDirError(`${file}, ${row}: ${problem}; the file holds data no request stored: move it away or pass another --data-dir`);
+/** A row a start could not load: where it was, its stored value, and why. */
+interface BadRow {
+  source: 'state' | 'journal';
+  key: string;
+  value: Uint8Array | string;
+  /** The row as a message names it: `state row "key"` or `journal row 12 (ingested)`. */
+  name: string;
+  problem: string;
+}
 
+/** Rows named in full in the quarantine line; the rest are counted. */
+const NAMED_ROWS = 3;
 /**
  * Runs a change as one transaction; anything SQLite refuses (a full disk, a lock held by another process, an
  * I/O error) rolls it back and becomes a 503 that names the file, so the request is answered, nothing of it
@@ -148,51 +173,125 @@ const refused = (file: string, error: unknown) =>
     `503 Service Unavailable: the reference could not write to ${file} (${(error as Error).message}); nothing of this request was kept, so it can be sent again`,
   );
 
+/**
+ * Why a change cannot be kept (a row the next start would refuse), or undefined: the same schema the start
+ * applies, checked before the transaction so no request stores what a start cannot load.
+ */
+function changeProblem(change: StateChange): string | undefined {
+  for (const [key, value] of Object.entries(change.set ?? {})) {
+    const problem = stateRowProblem(key, value);
+    if (problem) return `state "${key}": ${problem}`;
+  }
+  for (const entry of change.journal ?? []) {
+    const read = readJournalRow(entry);
+    if ('problem' in read) return `${(entry as { kind?: string }).kind ?? 'journal'} entry: ${read.problem}`;
+  }
+  return undefined;
+}
+
 function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
   const put = db.prepare('INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const remove = db.prepare('DELETE FROM state WHERE key = ?');
   const append = db.prepare('INSERT INTO journal (entry) VALUES (?)');
   let open = true;
+  const bad: BadRow[] = [];
+  let moved: 'kept' | 'failed' | undefined;
+
+  /** Moves the bad rows found so far to the quarantine table, in one transaction; a refused move keeps them in place. */
+  const quarantine = (rows: BadRow[]) => {
+    if (rows.length === 0) return;
+    const at = new Date().toISOString();
+    const keep = db.prepare('INSERT INTO quarantine (source, key, value, problem, quarantined_at) VALUES (?, ?, ?, ?, ?)');
+    const dropState = db.prepare('DELETE FROM state WHERE key = ?');
+    const dropJournal = db.prepare('DELETE FROM journal WHERE seq = ?');
+    try {
+      transaction(db, file, () => {
+        for (const row of rows) {
+          keep.run(row.source, row.key, row.value, row.problem, at);
+          if (row.source === 'state') dropState.run(row.key);
+          else dropJournal.run(Number(row.key));
+        }
+      });
+      moved ??= 'kept';
+    } catch {
+      // The rows stay where they are (the next start tries again); the server still serves without them.
+      moved = 'failed';
+    }
+  };
+
   return {
     file,
     snapshot() {
       const snapshot: Record<string, unknown> = {};
+      const found: BadRow[] = [];
       for (const row of db.prepare('SELECT key, value FROM state').all() as { key: string; value: string }[]) {
+        const name = `state row "${row.key}"`;
         let value: unknown;
         try {
           value = JSON.parse(row.value);
         } catch {
-          throw badRow(file, `state row "${row.key}"`, 'not valid JSON');
+          found.push({ source: 'state', key: row.key, value: row.value, name, problem: 'not valid JSON' });
+          continue;
         }
         const problem = stateRowProblem(row.key, value);
-        if (problem) throw badRow(file, `state row "${row.key}"`, problem);
-        snapshot[row.key] = value;
+        if (problem) found.push({ source: 'state', key: row.key, value: row.value, name, problem });
+        else snapshot[row.key] = value;
       }
+      quarantine(found);
+      bad.push(...found);
       return snapshot;
     },
     journal() {
       const entries: JournalEntry[] = [];
+      const found: BadRow[] = [];
       for (const row of db.prepare('SELECT seq, entry FROM journal ORDER BY seq').all() as {
         seq: number;
         entry: Uint8Array | string;
       }[]) {
+        const base = { source: 'journal' as const, key: String(row.seq), value: row.entry };
         let value: unknown;
         try {
           value = decodeJournalEntry(row.entry);
         } catch (error) {
-          throw badRow(file, `journal row ${row.seq}`, `not a journal entry (${(error as Error).message})`);
+          const problem = `not a journal entry (${(error as Error).message})`;
+          found.push({ ...base, name: `journal row ${row.seq}`, problem });
+          continue;
         }
         const entry = readJournalRow(value);
         if ('problem' in entry) {
           const kind = (value as { kind?: unknown } | null)?.kind;
-          throw badRow(file, `journal row ${row.seq}${typeof kind === 'string' ? ` (${kind})` : ''}`, entry.problem);
-        }
-        entries.push(entry);
+          found.push({
+            ...base,
+            name: `journal row ${row.seq}${typeof kind === 'string' ? ` (${kind})` : ''}`,
+            problem: entry.problem,
+          });
+        } else entries.push(entry);
       }
+      quarantine(found);
+      bad.push(...found);
       return entries;
+    },
+    quarantined() {
+      if (bad.length === 0) return undefined;
+      const named = bad
+        .slice(0, NAMED_ROWS)
+        .map((row) => `${row.name}: ${row.problem.slice(0, 200)}`)
+        .join('; ');
+      const more = bad.length > NAMED_ROWS ? `; and ${bad.length - NAMED_ROWS} more` : '';
+      const where =
+        moved === 'failed'
+          ? 'they could not be moved to its quarantine table now (the file refused the write) and are skipped'
+          : 'they are moved to its quarantine table (SELECT * FROM quarantine) and the rest is served';
+      return `${file}: ${bad.length} ${bad.length === 1 ? 'row' : 'rows'} this reference cannot load (${named}${more}); ${where}`;
     },
     commit(change: StateChange) {
       if (!open) throw refused(file, new Error('the server is stopping'));
+      const problem = changeProblem(change);
+      if (problem)
+        throw new ApiError(
+          400,
+          `400 Bad Request: the request carries a value the reference cannot keep (${problem}); nothing of it was kept`,
+        );
       // Encoded before the transaction: the lock is held only for the writes.
       const set = Object.entries(change.set ?? {}).map(([key, value]) => [key, JSON.stringify(value)] as const);
       const entries = (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry));

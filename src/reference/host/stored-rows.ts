@@ -1,66 +1,105 @@
 /**
- * What a data directory's rows must hold, checked when a server starts: a row of the wrong shape (edited by
- * hand, written by something else) stops the start with a message naming the file, the row and the field,
- * instead of failing deep inside a module or loading a value no request could have stored.
+ * What a data directory's rows must hold: one schema per row, checked before a change is written (a request
+ * that would store a row of the wrong shape is refused and keeps nothing) and when a server starts (a row of
+ * the wrong shape, edited by hand or written by something else, is quarantined with a message naming the
+ * row and the field, instead of failing deep inside a module or loading a value no request could have stored).
  */
 
 import { formatPath } from '../../register/field-path.ts';
 import { z } from '../../schemas/zod-mini.ts';
+import { TRACKED_FIELD_LIMITS } from '../analytics/collector/tracked-event-limits.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
+import { MAX_TIME_MS } from '../errors/event-timestamp.ts';
+import { EVENT_LIMITS } from '../errors/event-trimming.ts';
+import { SESSION_LIMITS } from '../errors/sessions.ts';
 
 /** A time in milliseconds that `Date` can hold. */
-const time = z.number().check(z.refine((value) => Math.abs(value) <= 8.64e15, { error: 'not a time in milliseconds' }));
+const time = z.number().check(z.refine((value) => Math.abs(value) <= MAX_TIME_MS, { error: 'not a time in milliseconds' }));
 const id = z.number().check(z.int(), z.positive());
 const text = z.optional(z.string());
+/** Text of at most `max` characters: a field ingestion cuts to its limit. */
+const bounded = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+/** The fields ingestion cut, with their lengths as sent. */
+const trimmed = z.optional(z.record(z.string(), z.number()));
+
+/** A tracked event's text field: at most its collector limit (`tracked-event-limits.ts`). */
+const trackedText = (field: keyof typeof TRACKED_FIELD_LIMITS) =>
+  z.nullable(z.string().check(z.maxLength(TRACKED_FIELD_LIMITS[field])));
 
 const trackedEvent = z.object({
-  docEncoding: z.nullable(z.string()),
-  docHost: z.nullable(z.string()),
-  docPath: z.nullable(z.string()),
-  docSearch: z.nullable(z.string()),
-  eventType: z.nullable(z.string()),
+  docEncoding: trackedText('docEncoding'),
+  docHost: trackedText('docHost'),
+  docPath: trackedText('docPath'),
+  docSearch: trackedText('docSearch'),
+  eventType: trackedText('eventType'),
   localTzOffset: z.nullable(z.number()),
-  pageTitle: z.nullable(z.string()),
-  src: z.nullable(z.string()),
+  pageTitle: trackedText('pageTitle'),
+  src: trackedText('src'),
   utcTime: time,
-  vpSize: z.nullable(z.string()),
-  apiKey: z.nullable(z.string()),
-  userAnonymousId: z.nullable(z.string()),
+  vpSize: trackedText('vpSize'),
+  apiKey: trackedText('apiKey'),
+  userAnonymousId: trackedText('userAnonymousId'),
 });
 
+const L = EVENT_LIMITS;
 const frame = z.object({
-  filename: text,
-  function: text,
-  module: text,
+  filename: bounded(L.path),
+  function: bounded(L.symbol),
+  module: bounded(L.symbol),
   lineno: z.optional(z.number()),
   colno: z.optional(z.number()),
   in_app: z.optional(z.boolean()),
 });
 
+/** An error event as ingestion keeps it: every copied field within its limit (`event-trimming.ts`). */
 const errorEvent = z.object({
-  eventId: z.string(),
+  eventId: z.string().check(z.maxLength(32)),
   timestamp: time,
   receivedAt: time,
-  platform: z.string(),
-  level: z.string(),
-  message: text,
-  exceptions: z.array(z.object({ type: text, value: text, module: text, frames: z.array(frame) })),
-  user: z.optional(z.object({ id: text, username: text, email: text, ip_address: text })),
-  release: text,
-  environment: text,
-  fingerprint: z.optional(z.array(z.string())),
-  transaction: text,
-  culprit: text,
-  trimmed: z.optional(z.record(z.string(), z.number())),
+  platform: z.string().check(z.maxLength(L.platform)),
+  level: z.string().check(z.maxLength(L.level)),
+  message: bounded(L.message),
+  exceptions: z
+    .array(
+      z.object({
+        type: bounded(L.symbol),
+        value: bounded(L.exceptionValue),
+        module: bounded(L.symbol),
+        frames: z.array(frame).check(z.maxLength(L.framesPerException)),
+      }),
+    )
+    .check(z.maxLength(L.exceptions)),
+  user: z.optional(
+    z.object({
+      id: bounded(L.userField),
+      username: bounded(L.userField),
+      email: bounded(L.userField),
+      ip_address: bounded(L.userField),
+    }),
+  ),
+  release: bounded(L.release),
+  environment: bounded(L.environment),
+  fingerprint: z.optional(z.array(z.string().check(z.maxLength(L.symbol))).check(z.maxLength(L.fingerprintParts))),
+  transaction: bounded(L.transaction),
+  culprit: bounded(L.culprit),
+  trimmed,
 });
 
 const sessionUpdate = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('session'), sid: z.string(), started: time, status: z.string(), release: text }),
+  z.object({
+    kind: z.literal('session'),
+    sid: z.string().check(z.maxLength(SESSION_LIMITS.sid)),
+    started: time,
+    status: z.string(),
+    release: bounded(SESSION_LIMITS.release),
+    trimmed,
+  }),
   z.object({
     kind: z.literal('aggregate'),
     started: time,
     counts: z.object({ exited: z.number(), errored: z.number(), crashed: z.number(), abnormal: z.number() }),
-    release: text,
+    release: bounded(SESSION_LIMITS.release),
+    trimmed,
   }),
 ]);
 
@@ -103,6 +142,7 @@ const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
   [/^analytics\/settings\/(instance|project\/\d+)$/, providerValues],
   [/^analytics\/usage\/\d+\/\d{4}-\d{2}$/, z.number().check(z.int(), z.nonnegative())],
   [/^error-tracking\/client-keys\/\d+$/, clientKey],
+  [/^error-tracking\/last-client-key-id$/, id],
   [/^error-tracking\/issues\/\d+$/, issue],
   [
     /^error-tracking\/settings$/,

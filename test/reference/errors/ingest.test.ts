@@ -104,3 +104,50 @@ describe('ingestion', () => {
     expect((await ingest([{}], { projectId: 'app' })).status).toBe(404);
   });
 });
+
+describe('de-duplication by event id', () => {
+  const withId = (id: string, type = 'TypeError') => ({ ...exceptionEvent(type, 'handler'), event_id: id });
+  const occurrences = (state: Awaited<ReturnType<typeof setup>>['state'], projectId = 1) =>
+    state.errors.list(projectId).flatMap((record) => record.occurrences.map((occurrence) => occurrence.eventId));
+
+  it('keeps an event sent again with the same id once, and answers both with its id', async () => {
+    const { ingest, state } = await setup();
+    const first = await ingest([{}, { type: 'event' }, withId(EVENT_ID)]);
+    const again = await ingest([{}, { type: 'event' }, withId(EVENT_ID)]);
+    expect(first).toEqual({ status: 200, body: { id: EVENT_ID } });
+    expect(again).toEqual({ status: 200, body: { id: EVENT_ID } });
+    expect(occurrences(state)).toEqual([EVENT_ID]);
+  });
+
+  it('keeps an id once within one envelope, and a different id beside it', async () => {
+    const { ingest, state } = await setup();
+    const other = 'b'.repeat(32);
+    await ingest([
+      {},
+      { type: 'event' },
+      withId(EVENT_ID),
+      { type: 'event' },
+      withId(EVENT_ID),
+      { type: 'event' },
+      withId(other),
+    ]);
+    expect(occurrences(state).sort()).toEqual([EVENT_ID, other]);
+  });
+
+  it('still records the sessions of an envelope whose event was a duplicate', async () => {
+    const { ingest, state } = await setup();
+    await ingest([{}, { type: 'event' }, withId(EVENT_ID)]);
+    await ingest([{}, { type: 'event' }, withId(EVENT_ID), { type: 'session' }, { sid: 's9', status: 'exited' }]);
+    expect(occurrences(state)).toEqual([EVENT_ID]);
+    expect(state.sessions.summary(1).exited).toBe(1);
+  });
+
+  it('takes the same id again once its occurrence has passed retention', async () => {
+    const { ingest, state, clock } = await setup();
+    await ingest([{}, { type: 'event' }, withId(EVENT_ID)]);
+    clock.advance(91 * DAY);
+    await ingest([{}, { type: 'event' }, withId(EVENT_ID)]);
+    expect(occurrences(state)).toEqual([EVENT_ID]);
+    expect(state.errors.list(1)[0]?.occurrences[0]?.time).toBe(clock.now());
+  });
+});

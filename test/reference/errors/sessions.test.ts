@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RETENTION_MS } from '../../../src/reference/errors/ingestion-limits.ts';
-import { createSessionStore, readSession, readSessionAggregates } from '../../../src/reference/errors/sessions.ts';
+import {
+  createSessionStore,
+  readSession,
+  readSessionAggregates,
+  SESSION_LIMITS,
+} from '../../../src/reference/errors/sessions.ts';
 import { ApiError } from '../../../src/reference/platform/api-error.ts';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
@@ -48,5 +53,37 @@ describe('sessions', () => {
     expect(message(() => readSessionAggregates({ aggregates: [{ exited: -1 }] }, NOW, 'sessions'))).toBe(
       'sessions.aggregates[0].exited must be a whole number; got -1',
     );
+  });
+});
+
+describe('session fields past their limits', () => {
+  it('cuts a release once per item and marks the cut on every aggregate row', () => {
+    const release = 'r'.repeat(44_000);
+    const rows = readSessionAggregates({ aggregates: [{ exited: 1 }, { crashed: 2 }], attrs: { release } }, NOW, 'sessions');
+    for (const row of rows) {
+      expect(row.release).toHaveLength(SESSION_LIMITS.release);
+      expect(row.release?.endsWith('...')).toBe(true);
+      expect(row.trimmed).toEqual({ release: 44_000 });
+    }
+    // One string shared by the rows, not one copy each.
+    expect(rows[0]?.release).toBe(rows[1]?.release);
+  });
+
+  it('keeps a release at its limit whole, and cuts one a character longer', () => {
+    const at = readSession({ sid: 's', attrs: { release: 'x'.repeat(SESSION_LIMITS.release) } }, NOW, 'session');
+    expect(at.release).toHaveLength(SESSION_LIMITS.release);
+    expect(at.trimmed).toBeUndefined();
+    const past = readSession({ sid: 's', attrs: { release: 'x'.repeat(SESSION_LIMITS.release + 1) } }, NOW, 'session');
+    expect(past.release).toMatch(/\.\.\.$/);
+    expect(past.trimmed).toEqual({ release: SESSION_LIMITS.release + 1 });
+  });
+
+  it('cuts a session id past its limit and marks it, even without a release', () => {
+    const update = readSession({ sid: 'i'.repeat(5000), status: 'exited' }, NOW, 'session');
+    expect(update.kind === 'session' && update.sid).toHaveLength(SESSION_LIMITS.sid);
+    expect(update.trimmed).toEqual({ sid: 5000 });
+    expect(update.release).toBeUndefined();
+    const at = readSession({ sid: 'i'.repeat(SESSION_LIMITS.sid) }, NOW, 'session');
+    expect(at.trimmed).toBeUndefined();
   });
 });

@@ -6,7 +6,9 @@
  * server is killed at random points of a burst (after some of its answers, with the rest in flight) and
  * restarted on the same directory. At the end, live and again after a restart, it asserts: every
  * acknowledged item is there exactly once; nothing answered 503 (or otherwise refused) is there; a request
- * whose answer was lost to the kill is there once or not at all; usage equals the events stored; no deleted
+ * whose answer was lost to the kill is there once or not at all, and an event whose answer was lost is sent
+ * again with the same event id once the server is back (as an SDK retries) and is then there exactly once;
+ * usage equals the events stored; no deleted
  * key is accepted; an error has at most one issue.
  *
  * The kill stops the server between two turns of its event loop: sockets are dropped, and the database is
@@ -76,6 +78,8 @@ class Model {
   lostCreates = 0;
   /** Event markers and what happened to each. */
   events = new Map<string, Outcome>();
+  /** Events whose answer the kill lost, to send again (same event id) once the server is back, as an SDK does. */
+  unanswered: { marker: string; send: () => Promise<number | undefined> }[] = [];
   /** Batch paths, their sizes and what happened to each. */
   batches = new Map<string, { size: number; outcome: Outcome }>();
   /** Error ids by event marker, once seen in the list. */
@@ -85,6 +89,11 @@ class Model {
   /** Issues: an error that must have one, or may. */
   issues = new Map<number, 'kept' | 'maybe'>();
   tracking = new Set<boolean>([false]);
+  /** Lost answers retried to a definite answer, and those the retry could not settle. */
+  retried = 0;
+  retriedUnknown = 0;
+  /** Where the server answers now (it moves to a new port on every restart). */
+  base = '';
   collectorHosts = new Set<string | null>([null]);
   serial = 0;
 
@@ -135,15 +144,20 @@ async function run(base: string, model: Model, operation: Op): Promise<void> {
     case 'event': {
       const key = live[operation.pick % Math.max(1, live.length)];
       const marker = `Crash${model.serial++}Error`;
-      const event = JSON.stringify({ exception: { values: [{ type: marker, value: 'kept or not' }] } });
+      const eventId = crypto.randomUUID().replaceAll('-', '');
+      const event = JSON.stringify({ event_id: eventId, exception: { values: [{ type: marker, value: 'kept or not' }] } });
       const auth = { 'X-Sentry-Auth': `Sentry sentry_key=${key?.publicKey ?? 'none'}` };
-      const { status } = operation.envelope
-        ? await send(base, 'POST', '/api/v4/error_tracking/collector/api/1/envelope/', {
-            headers: auth,
-            body: `{}\n{"type":"event"}\n${event}\n`,
-          })
-        : await send(base, 'POST', '/api/v4/error_tracking/collector/api/1/store/', { headers: auth, body: event });
+      const post = async (to: string) =>
+        (operation.envelope
+          ? await send(to, 'POST', '/api/v4/error_tracking/collector/api/1/envelope/', {
+              headers: auth,
+              body: `{"event_id":"${eventId}"}\n{"type":"event"}\n${event}\n`,
+            })
+          : await send(to, 'POST', '/api/v4/error_tracking/collector/api/1/store/', { headers: auth, body: event })
+        ).status;
+      const status = await post(base);
       model.events.set(marker, outcomeOf(status, [200]));
+      if (status === undefined) model.unanswered.push({ marker, send: () => post(model.base) });
       return;
     }
     case 'batch': {
@@ -205,6 +219,21 @@ async function run(base: string, model: Model, operation: Op): Promise<void> {
       else if (status === undefined) model.collectorHosts.add(host);
       else expect(status).toBe(503);
     }
+  }
+}
+
+/**
+ * Sends again, with the same event id, each event whose answer the kill lost: with de-duplication by event id
+ * the retry's answer is the truth (200: kept exactly once, whether the first try was; 503: not kept by either).
+ * An answer that says neither (the key was deleted meanwhile) leaves it unknown, as an SDK would drop it.
+ */
+async function retryUnanswered(model: Model): Promise<void> {
+  for (const { marker, send: again } of model.unanswered.splice(0)) {
+    const status = await again();
+    if (status === 200) model.events.set(marker, 'kept');
+    else if (status === 503) model.events.set(marker, 'refused');
+    else if (status !== undefined) model.retriedUnknown += 1;
+    if (status === 200 || status === 503) model.retried += 1;
   }
 }
 
@@ -306,6 +335,7 @@ afterAll(() => {
 describe('--data-dir under random writes, a held write lock and kills', () => {
   it(`keeps exactly what it acknowledged, over ${RUNS} random histories`, async () => {
     let kills = 0;
+    let retried = 0;
     let refusals = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (history) => {
@@ -313,6 +343,7 @@ describe('--data-dir under random writes, a held write lock and kills', () => {
         scratch.push(remove);
         const model = new Model();
         let server = await startDurable(dir);
+        model.base = server.url;
         let lock: { release(): void } | undefined;
         try {
           for (const current of history) {
@@ -339,12 +370,16 @@ describe('--data-dir under random writes, a held write lock and kills', () => {
                 kills += 1;
               }
               await Promise.all(running);
-              if (current.killAfter !== undefined) server = await startDurable(dir);
-              else await learnErrors(server.url, model);
+              if (current.killAfter !== undefined) {
+                server = await startDurable(dir);
+                model.base = server.url;
+                await retryUnanswered(model);
+              } else await learnErrors(server.url, model);
             }
           }
           lock?.release();
           lock = undefined;
+          retried += model.retried;
           refusals += [...model.events.values(), ...[...model.batches.values()].map((batch) => batch.outcome)].filter(
             (outcome) => outcome === 'refused',
           ).length;
@@ -360,7 +395,10 @@ describe('--data-dir under random writes, a held write lock and kills', () => {
       }),
       { numRuns: RUNS, endOnFailure: process.env.CRASH_SHRINK === undefined },
     );
-    console.log(`crash consistency: ${RUNS} histories, ${kills} kills, ${refusals} writes refused and not kept`);
+    console.log(
+      `crash consistency: ${RUNS} histories, ${kills} kills, ${refusals} writes refused and not kept, ${retried} events whose answer a kill lost sent again and found exactly once`,
+    );
+    expect(retried).toBeGreaterThan(0);
     expect(kills).toBeGreaterThan(RUNS / 4);
     expect(refusals).toBeGreaterThan(0);
   }, 300_000);

@@ -70,6 +70,16 @@ const startRefusal = (dataDir: string) =>
     (error: Error) => error.message,
   );
 
+/** What a start on `dataDir` said about rows it quarantined ('' when nothing), or why it did not start. */
+const startNotice = (dataDir: string) =>
+  startReferenceServer({ port: 0, host: '127.0.0.1', dataDir }).then(
+    async (server) => {
+      await server.close();
+      return server.notices.join('\n');
+    },
+    (error: Error) => `refused: ${error.message}`,
+  );
+
 async function opened(dir: string): Promise<DataDir> {
   const dataDir = await openDataDir(dir);
   open.push(dataDir);
@@ -108,38 +118,6 @@ describe('a data directory refuses', () => {
     expect(await startRefusal(dir)).toContain('written by another version of the reference (data version 99');
     renameSync(path.join(dir, DATA_FILE), path.join(dir, 'kept-aside.sqlite'));
     await expect(opened(dir)).resolves.toBeDefined();
-  });
-
-  it('a journal row that is not an entry, saying so', async () => {
-    const dir = await edited((db) => db.exec("INSERT INTO journal (entry) VALUES ('{not json')"));
-    expect(await startRefusal(dir)).toMatch(/reference\.sqlite, journal row \d+: not a journal entry \(/);
-  });
-
-  it('a journal row of the wrong shape, naming its kind when it has one and the field', async () => {
-    const row = (value: unknown) => async () =>
-      startRefusal(await edited((db) => db.prepare('INSERT INTO journal (entry) VALUES (?)').run(JSON.stringify(value))));
-    expect(await row({ ...status, status: 7 })()).toMatch(/journal row \d+ \(status\): status: /);
-    expect(await row(null)()).toMatch(/journal row \d+: /);
-    expect(await row(5)()).toMatch(/journal row \d+: /);
-    expect(await row({ kind: 5 })()).toMatch(/journal row \d+: /);
-  });
-
-  it('a time no Date can hold, and takes the latest one it can', async () => {
-    const sampleEnd = (value: number) =>
-      edited((db) => db.prepare("INSERT OR REPLACE INTO state VALUES ('browser/sample-end', ?)").run(JSON.stringify(value)));
-    expect(await startRefusal(await sampleEnd(8.64e15 + 1))).toMatch(
-      /state row "browser\/sample-end": not a time in milliseconds/,
-    );
-    expect(await startRefusal(await sampleEnd(8.64e15))).toBe('started');
-  });
-
-  it('a state row with a wrong field, naming where the field is', async () => {
-    const dir = await edited((db) =>
-      db
-        .prepare("INSERT OR REPLACE INTO state VALUES ('error-tracking/settings', ?)")
-        .run(JSON.stringify({ 4: { active: 'yes', backend: 'platform' } })),
-    );
-    expect(await startRefusal(dir)).toMatch(/state row "error-tracking\/settings": 4\.active: /);
   });
 
   it('no start because another process holds the write lock of the data file for a moment: writes answer 503 meanwhile', async () => {
@@ -215,13 +193,51 @@ describe('a data directory refuses', () => {
   );
 });
 
+describe('a data directory quarantines, and starts on the rest', () => {
+  it('a journal row that is not an entry, saying so', async () => {
+    const dir = await edited((db) => db.exec("INSERT INTO journal (entry) VALUES ('{not json')"));
+    expect(await startNotice(dir)).toMatch(/reference\.sqlite: 1 row .*\(journal row \d+: not a journal entry \(/);
+  });
+
+  it('a journal row of the wrong shape, naming its kind when it has one and the field', async () => {
+    const row = (value: unknown) => async () =>
+      startNotice(await edited((db) => db.prepare('INSERT INTO journal (entry) VALUES (?)').run(JSON.stringify(value))));
+    expect(await row({ ...status, status: 7 })()).toMatch(/journal row \d+ \(status\): status: /);
+    expect(await row(null)()).toMatch(/journal row \d+: /);
+    expect(await row(5)()).toMatch(/journal row \d+: /);
+    expect(await row({ kind: 5 })()).toMatch(/journal row \d+: /);
+  });
+
+  it('a time no Date can hold, and takes the latest one it can', async () => {
+    const sampleEnd = (value: number) =>
+      edited((db) => db.prepare("INSERT OR REPLACE INTO state VALUES ('browser/sample-end', ?)").run(JSON.stringify(value)));
+    expect(await startNotice(await sampleEnd(8.64e15 + 1))).toMatch(
+      /state row "browser\/sample-end": not a time in milliseconds/,
+    );
+    expect(await startNotice(await sampleEnd(8.64e15))).toBe('');
+  });
+
+  it('a state row with a wrong field, naming where the field is', async () => {
+    const dir = await edited((db) =>
+      db
+        .prepare("INSERT OR REPLACE INTO state VALUES ('error-tracking/settings', ?)")
+        .run(JSON.stringify({ 4: { active: 'yes', backend: 'platform' } })),
+    );
+    expect(await startNotice(dir)).toMatch(/state row "error-tracking\/settings": 4\.active: /);
+  });
+});
+
 describe('a change the data directory refuses', () => {
   it('keeps nothing of itself, and the next change goes through', async () => {
     const dir = scratch();
     const dataDir = await opened(dir);
-    // A value JSON cannot write fails inside the transaction, after the first key was written.
+    // A row the start would not load is refused before the transaction, naming the row and the field.
     const broken = { set: { 'browser/release': '18.0', 'browser/sample-end': undefined } } as unknown as StateChange;
-    expect(() => dataDir.commit(broken)).toThrow(/^503 Service Unavailable: the reference could not write to /);
+    expect(() => dataDir.commit(broken)).toThrow(
+      /^400 Bad Request: the request carries a value the reference cannot keep \(state "browser\/sample-end": /,
+    );
+    const late = { journal: [status, { ...status, errorId: 0 }] } as unknown as StateChange;
+    expect(() => dataDir.commit(late)).toThrow(/\(status entry: errorId: /);
     expect(dataDir.snapshot()).toEqual({});
     dataDir.commit({ set: { 'browser/release': '18.1' }, journal: [status] } as StateChange);
     expect(dataDir.snapshot()).toEqual({ 'browser/release': '18.1' });

@@ -38,26 +38,38 @@ async function stop(server: RunningServer): Promise<void> {
   await server.close();
 }
 
+const KEYS = '/api/v4/projects/1/error_tracking/client_keys';
+
 /**
- * Starts a server on the data directory a first server left, after running `sql` (with `values`) on its data
- * file: `started`, or the message the start was refused with.
+ * Runs `sql` on the data file of a server that created keys 2 and 3, then starts on it again: the line the
+ * start said about quarantined rows, the keys it serves, and the quarantine table's rows.
  */
-async function startAfter(sql: string, values: unknown[] = []): Promise<string> {
+async function quarantineAfter(sql: string, values: unknown[] = []) {
   const dir = scratch();
-  await stop(await start(dir));
+  const first = await start(dir);
+  for (let i = 0; i < 2; i++)
+    await fetch(`${first.url}${KEYS}`, { method: 'POST', headers: { 'PRIVATE-TOKEN': 'demo-maintainer-token' } });
+  await stop(first);
   const db = new DatabaseSync(path.join(dir, DATA_FILE));
   db.prepare(sql).run(...(values as never[]));
   db.close();
-  return startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir }).then(
-    async (server) => {
-      await server.close();
-      return 'started';
-    },
-    (error: Error) => error.message,
-  );
+  const second = await start(dir);
+  const listed = (await (
+    await fetch(`${second.url}${KEYS}`, { headers: { 'PRIVATE-TOKEN': 'demo-maintainer-token' } })
+  ).json()) as { id: number }[];
+  await stop(second);
+  const after = new DatabaseSync(path.join(dir, DATA_FILE));
+  const quarantine = after.prepare('SELECT source, key, problem FROM quarantine ORDER BY id').all();
+  after.close();
+  return {
+    notice: second.notices.join('\n'),
+    keys: listed
+      .map((key) => key.id)
+      .filter((id) => id > 1)
+      .sort(),
+    quarantine: quarantine.map((row) => ({ ...row })),
+  };
 }
-
-const KEYS = '/api/v4/projects/1/error_tracking/client_keys';
 const token = { 'PRIVATE-TOKEN': 'demo-maintainer-token' };
 const keyIds = async (server: RunningServer) =>
   ((await (await fetch(`${server.url}${KEYS}`, { headers: token })).json()) as { id: number }[]).map((key) => key.id);
@@ -203,27 +215,45 @@ describe('a data directory across restarts in one process', () => {
     ).toMatch(/reference\.sqlite.* written by another version of the reference \(data version 99, this one reads /);
   });
 
-  it('refuses a data file with a damaged row, naming the file and the row', async () => {
-    expect(await startAfter("UPDATE state SET value = '{not json' WHERE key = (SELECT key FROM state LIMIT 1)")).toMatch(
-      /reference\.sqlite.*state.*not valid JSON/,
+  it('quarantines a damaged row, naming the file and the row, and serves the rest', async () => {
+    const state = await quarantineAfter("UPDATE state SET value = '{not json' WHERE key = 'error-tracking/client-keys/2'");
+    expect(state.notice).toMatch(
+      /reference\.sqlite: 1 row this reference cannot load \(state row "error-tracking\/client-keys\/2": not valid JSON\)/,
     );
-    expect(await startAfter("UPDATE journal SET entry = '{not json' WHERE seq = (SELECT min(seq) FROM journal)")).toMatch(
-      /reference\.sqlite.*journal/,
-    );
+    expect(state.keys).toEqual([3]);
+    expect(state.quarantine).toEqual([{ source: 'state', key: 'error-tracking/client-keys/2', problem: 'not valid JSON' }]);
+    const journal = await quarantineAfter("UPDATE journal SET entry = '{not json' WHERE seq = (SELECT min(seq) FROM journal)");
+    expect(journal.notice).toMatch(/reference\.sqlite: 1 row .*\(journal row 1: not a journal entry/);
+    expect(journal.keys).toEqual([2, 3]);
+    expect(journal.quarantine).toHaveLength(1);
   });
 
-  it('refuses a row of the wrong shape, naming the row and the field', async () => {
-    expect(await startAfter("INSERT INTO state VALUES ('somebody/else', '1')")).toMatch(
-      /reference\.sqlite.*state row "somebody\/else".*a key this reference does not keep/,
+  it('quarantines rows of the wrong shape, naming the row and the field, and counts those past the third', async () => {
+    const shapes = await quarantineAfter(
+      "INSERT INTO state VALUES ('somebody/else', '1'), ('analytics/usage/10/2026-01', '-3'), ('analytics/usage/11/2026-01', '-4'), ('analytics/usage/12/2026-01', '-5')",
     );
-    expect(await startAfter("INSERT INTO state VALUES ('analytics/usage/10/2026-01', '-3')")).toMatch(
-      /state row "analytics\/usage\/10\/2026-01"/,
+    expect(shapes.notice).toMatch(
+      /4 rows this reference cannot load \(state row "somebody\/else": a key this reference does not keep; state row "analytics\/usage\/10\/2026-01": .*; and 1 more\); they are moved to its quarantine table/,
     );
-    expect(
-      await startAfter('INSERT INTO journal (entry) VALUES (?)', [
-        encodeJournalEntry({ kind: 'made-up' } as unknown as JournalEntry),
-      ]),
-    ).toMatch(/reference\.sqlite.*journal row \d+ \(made-up\)/);
+    expect(shapes.quarantine).toHaveLength(4);
+    expect(shapes.keys).toEqual([2, 3]);
+    const made = await quarantineAfter('INSERT INTO journal (entry) VALUES (?)', [
+      encodeJournalEntry({ kind: 'made-up' } as unknown as JournalEntry),
+    ]);
+    expect(made.notice).toMatch(/reference\.sqlite: 1 row .*\(journal row \d+ \(made-up\): /);
+  });
+
+  it('quarantines once: the next start loads everything left and says nothing', async () => {
+    const dir = scratch();
+    await stop(await start(dir));
+    const db = new DatabaseSync(path.join(dir, DATA_FILE));
+    db.exec("INSERT INTO state VALUES ('somebody/else', '1')");
+    db.close();
+    const second = await start(dir);
+    expect(second.notices).toHaveLength(1);
+    await stop(second);
+    const third = await start(dir);
+    expect(third.notices).toEqual([]);
   });
 
   it('is owned by one server at a time, and free again once it stops', async () => {

@@ -3,7 +3,9 @@
  * accepted requests of every kind that stores (error events plain and compressed, envelopes with sessions,
  * collector batches with cookies, the pixel, client keys, settings), sent on a raw socket so every byte
  * received is counted (request line, headers and body as sent), the bytes the file's rows hold grow by at most
- * {@link MULTIPLE} times that. Issues are the one exception by design: one per error, its description bounded
+ * {@link MULTIPLE} times that. Envelopes carry random items of every type with fields of random sizes (session
+ * ids, releases and environments up to tens of thousands of characters, up to 1,000 aggregate rows sharing one
+ * release). Issues are the one exception by design: one per error, its description bounded
  * (`bounds.test.ts`), made from what the error's events already stored.
  */
 import { gzipSync } from 'node:zlib';
@@ -89,6 +91,41 @@ const ingestion = fc
     return { method: 'POST', path: `/api/v4/error_tracking/collector/api/1/${envelope ? 'envelope' : 'store'}/`, headers, body };
   });
 
+/** Payloads of every envelope item type, with fields of random sizes (a release up to 60,000 characters). */
+const sessionItem = fc.record(
+  {
+    sid: text(3000),
+    status: fc.constantFrom('ok', 'exited', 'crashed'),
+    attrs: fc.record({ release: text(60_000), environment: text(3000) }),
+  },
+  { requiredKeys: ['sid'] },
+);
+const aggregatesItem = fc.record({
+  aggregates: fc.array(fc.record({ exited: fc.nat(3), crashed: fc.nat(3) }, { requiredKeys: [] }), { maxLength: 1000 }),
+  attrs: fc.record({ release: text(60_000), environment: text(3000) }, { requiredKeys: [] }),
+});
+const otherItem = fc.dictionary(fc.string({ maxLength: 10 }), text(5000), { maxKeys: 5 });
+const envelopeItem = fc.oneof(
+  errorEvent.map((payload) => ['event', payload] as const),
+  sessionItem.map((payload) => ['session', payload] as const),
+  aggregatesItem.map((payload) => ['sessions', payload] as const),
+  fc
+    .tuple(
+      fc.constantFrom('transaction', 'attachment', 'client_report', 'profile', 'check_in', 'user_report', 'made_up'),
+      otherItem,
+    )
+    .map(([type, payload]) => [type, payload] as const),
+);
+const envelopeItems = fc
+  .record({ items: fc.array(envelopeItem, { minLength: 1, maxLength: 6 }), gzip: fc.boolean() })
+  .map(({ items, gzip }): Sent => {
+    const plain = `{}\n${items.map(([type, payload]) => `{"type":"${type}"}\n${JSON.stringify(payload)}\n`).join('')}`;
+    const headers: Record<string, string> = { 'X-Sentry-Auth': `Sentry sentry_key=${key}` };
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    const body = gzip ? gzipSync(plain) : Buffer.from(plain);
+    return { method: 'POST', path: '/api/v4/error_tracking/collector/api/1/envelope/', headers, body };
+  });
+
 const trackerEvent = fc.record(
   {
     e: fc.constantFrom('pv', 'se'),
@@ -143,7 +180,7 @@ describe('stored bytes', () => {
     let accepted = 0;
     let worst = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(ingestion, collector, pixel, writes), async (sent) => {
+      fc.asyncProperty(fc.oneof(ingestion, envelopeItems, collector, pixel, writes), async (sent) => {
         const before = await storedBytes(dir);
         const { status, bytes } = await sendRaw(sent);
         expect(status, `${sent.method} ${sent.path}`).toBeLessThan(500);
