@@ -23,6 +23,7 @@ import { assertWritable, type OutputFile, writeOutput } from './output-file.ts';
 import { progressLine } from './progress.ts';
 import { releaseRange } from './release-range.ts';
 import { type ReportFormat, reportTargets } from './report-targets.ts';
+import { failOnUnreadable } from './unreadable-files.ts';
 
 const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
 const DEFAULT_BASELINE = '.sunset-baseline.json';
@@ -56,6 +57,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     project: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     'force-exclude': { type: 'boolean', default: false },
+    'skip-unreadable': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -123,6 +125,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     listing.end();
   }
 
+  failOnUnreadable('check', result.skipped, { skip: values['skip-unreadable'], verbose: values.verbose, stderr: io.stderr });
+
   let findings = result.findings;
   let baselined = 0;
   if (values['update-baseline']) {
@@ -156,6 +160,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     version: sunsetVersion(),
     cwd: io.cwd,
     siteUrl: register.settings.site_url,
+    ...(values['skip-unreadable'] ? { skipUnreadable: true } : {}),
     ...(formats.has('json') ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
   };
   const render = (format: ReportFormat, toTerminal: boolean): string =>

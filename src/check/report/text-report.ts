@@ -1,4 +1,4 @@
-import { countBySeverity, fails, plural, type ReportInput } from './report-input.ts';
+import { countBySeverity, fails, plural, type ReportInput, unreadableSkipped } from './report-input.ts';
 
 /** ANSI styling, or none. */
 export interface Palette {
@@ -71,6 +71,7 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     input.stats.suppressed > 0 ? `${input.stats.suppressed} suppressed` : undefined,
     input.baselined > 0 ? `${input.baselined} in baseline` : undefined,
     input.skipped.length > 0 ? `${input.skipped.length} skipped${verbose ? '' : ' (--verbose lists them)'}` : undefined,
+    input.skipUnreadable ? `${unreadableSkipped(input).length} not readable, not checked (--skip-unreadable)` : undefined,
   ].filter(Boolean);
   if (input.findings.length === 0) {
     lines.push(`${palette.green('✔')} No removed or deprecated uses for ${range} · ${extras.join(' · ')}`);
