@@ -1,3 +1,4 @@
+import { fstatSync, writeSync } from 'node:fs';
 import { loadCliRegister } from '../check/register-source.ts';
 import { describeFault, faultCode } from '../findings/file-fault.ts';
 import { type CliIo, type OutStream, UsageError } from './cli-io.ts';
@@ -19,12 +20,20 @@ export class OutputStreamError extends UsageError {
  */
 export function guardedStdout(stream: NodeJS.WriteStream, stderr: () => OutStream): OutStream {
   let closed = false;
+  // To a file or a device such as /dev/full, Node's stream writes synchronously but reports a fault only
+  // later, as an event, while the command goes on writing; writing the descriptor directly (what the stream
+  // does) makes the fault stop the command where it happened.
+  const direct = directFd(stream);
   stream.on('error', (error) => {
     if (closed) return;
     closed = true;
     if (faultCode(error) === 'EPIPE') return;
     stderr().write(`sunset: ${new OutputStreamError(error).message}\n`);
-    process.exitCode = 2;
+    // The command may have returned its code before the fault arrived, or return it after: the exit
+    // handler has the last word, so no later code turns the failed write into a pass or into "findings".
+    process.once('exit', () => {
+      process.exitCode = 2;
+    });
   });
   return {
     get isTTY() {
@@ -33,7 +42,9 @@ export function guardedStdout(stream: NodeJS.WriteStream, stderr: () => OutStrea
     write(text: string) {
       if (closed) return false;
       try {
-        return stream.write(text);
+        if (direct === undefined) return stream.write(text);
+        writeAll(direct, text);
+        return true;
       } catch (error) {
         closed = true;
         if (faultCode(error) === 'EPIPE') return false;
@@ -41,6 +52,24 @@ export function guardedStdout(stream: NodeJS.WriteStream, stderr: () => OutStrea
       }
     },
   };
+}
+
+/** The descriptor of a stream that goes to a file or a device other than a terminal, else undefined. */
+function directFd(stream: NodeJS.WriteStream): number | undefined {
+  const fd = (stream as { fd?: unknown }).fd;
+  if (typeof fd !== 'number' || stream.isTTY) return undefined;
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() || info.isCharacterDevice() ? fd : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes all of `text` to a descriptor, however many calls it takes. */
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }
 
 /**
