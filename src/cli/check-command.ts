@@ -58,6 +58,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     verbose: { type: 'boolean', default: false },
     'force-exclude': { type: 'boolean', default: false },
     'skip-unreadable': { type: 'boolean', default: false },
+    statistics: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -65,6 +66,10 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const targets = reportTargets(values, io.cwd);
+  if (values.statistics && targets.stdout !== 'text')
+    throw new UsageError(
+      '--statistics prints findings per rule in the text report: leave out --format, or write other formats with --report',
+    );
   const failOn = oneOf('fail-on', values['fail-on'], FAIL_ON);
   const offering = values.offering === undefined ? undefined : oneOf<Offering>('offering', values.offering, OFFERINGS);
   if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
@@ -165,7 +170,13 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   };
   const render = (format: ReportFormat, toTerminal: boolean): string =>
     ({
-      text: () => textReport(input, toTerminal ? paletteFor(io.stdout.isTTY, io.env) : PLAIN, values.verbose),
+      text: () =>
+        textReport(
+          input,
+          toTerminal ? paletteFor(io.stdout.isTTY, io.env) : PLAIN,
+          values.verbose,
+          toTerminal && values.statistics,
+        ),
       json: () => jsonReport(input),
       junit: () => junitReport(input),
       sarif: () => sarifReport(input),

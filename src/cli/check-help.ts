@@ -35,8 +35,11 @@ Options:
   --skip-unreadable       scan on when a file or folder cannot be read (permissions, an I/O
                           error, a file that vanished) instead of exiting 2; every report
                           says it and lists what was not read
+  --statistics            print findings per rule (count, severity, rule, title), most
+                          first, instead of each finding (text report only)
   --verbose               list skipped files (ignored, binary, too large, Sunset's own
-                          reports) and where the register was read from
+                          reports), the changes to check by hand and where the register
+                          was read from
   -h, --help              this help
 
 Severity:
