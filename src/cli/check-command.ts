@@ -48,7 +48,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     format: { type: 'string', default: 'text' },
     output: { type: 'string' },
     report: { type: 'string', multiple: true, default: [] },
-    'fail-on': { type: 'string', default: 'removed' },
+    'fail-on': { type: 'string' },
     baseline: { type: 'string' },
     'update-baseline': { type: 'boolean', default: false },
     rule: { type: 'string', multiple: true, default: [] },
@@ -70,9 +70,15 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(
       '--statistics prints findings per rule in the text report: leave out --format, or write other formats with --report',
     );
-  const failOn = oneOf('fail-on', values['fail-on'], FAIL_ON);
-  const offering = values.offering === undefined ? undefined : oneOf<Offering>('offering', values.offering, OFFERINGS);
-  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  // A flag wins over the folder's settings file, which wins over the default.
+  const config = io.config ?? {};
+  const failOn = oneOf('fail-on', values['fail-on'] ?? config['fail-on'] ?? 'removed', FAIL_ON);
+  const offeringGiven = values.offering ?? config.offering;
+  const offering = offeringGiven === undefined ? undefined : oneOf<Offering>('offering', offeringGiven, OFFERINGS);
+  values.to ??= config.to;
+  values.from ??= config.from;
+  if (values.to === undefined)
+    throw new UsageError('--to <release> is required (or to: in .sunset.yml): the release you upgrade to, such as --to 18.0');
   const maxBytes = values['max-file-size'] === undefined ? undefined : Number(values['max-file-size']);
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && maxBytes > 0)) {
     throw new UsageError(`--max-file-size "${values['max-file-size']}" is not a whole number of bytes`);
@@ -104,7 +110,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (values.verbose)
     io.stderr.write(`sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${to}\n`);
 
-  const paths = positionals.length > 0 ? positionals : ['.'];
+  const paths = positionals.length > 0 ? positionals : (config.paths ?? ['.']);
   let result: Awaited<ReturnType<typeof runCheck>>;
   // On a terminal, a large tree shows how many files were found so far; a CI log gets nothing extra.
   const listing = progressLine(() => io.stderr, 'files found');

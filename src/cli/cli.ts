@@ -1,5 +1,6 @@
 import { sunsetVersion } from '../check/version.ts';
 import { type CliIo, EXIT, UsageError } from './cli-io.ts';
+import { CONFIG_COMMANDS, withConfig } from './config-io.ts';
 import { REGISTER_COMMANDS, withRegisterOption } from './register-option.ts';
 import { type Command, runCommand } from './run-command.ts';
 
@@ -73,6 +74,9 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return EXIT.usage;
   }
   const run = await load();
+  let args = rest;
+  let commandIo = io;
+  if (CONFIG_COMMANDS.has(command)) ({ io: commandIo, args } = withConfig(io, rest));
   // --register is every register-reading command's, so it is handled here, once, for all of them.
-  return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, rest, io);
+  return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, args, commandIo);
 }

@@ -46,12 +46,17 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(FIX_HELP);
     return EXIT.ok;
   }
-  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  // A flag wins over the folder's settings file.
+  const config = io.config ?? {};
+  values.to ??= config.to;
+  values.from ??= config.from;
+  if (values.to === undefined)
+    throw new UsageError('--to <release> is required (or to: in .sunset.yml): the release you upgrade to, such as --to 18.0');
   const { register, folders } = await io.loadRegister();
   const range = releaseRange(register, values.to, values.from);
   const ownOutputs = new Map((folders ?? []).map((folder) => [folder, 'a register folder this run reads (--register)']));
   const configDir = values['config-dir'] ?? register.settings.config_dir;
-  const paths = positionals.length > 0 ? positionals : ['.'];
+  const paths = positionals.length > 0 ? positionals : (config.paths ?? ['.']);
   // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
   let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
