@@ -67,5 +67,10 @@ What is read:
 Suppress one finding with a comment naming its rule id on the same line or the line above:
   # sunset-ignore ci-job-jwt-removed        (any comment syntax: # // /* */ <!-- -->)
 
-Exit codes: 0 clean, 1 findings at the --fail-on level, 2 usage or input error.
+Settings: .sunset.yml in the current folder (or the "sunset" key of package.json) may hold
+  to, from, offering, paths, register, fail-on and site-url; flags win over it.
+  SUNSET_SITE_URL (else site-url) sets where the reports' links point.
+
+Exit codes: 0 clean, 1 findings at the --fail-on level, 2 usage or input error
+(including a file or folder that cannot be read, unless --skip-unreadable).
 `;

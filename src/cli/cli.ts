@@ -76,7 +76,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const run = await load();
   let args = rest;
   let commandIo = io;
-  if (CONFIG_COMMANDS.has(command)) ({ io: commandIo, args } = withConfig(io, rest));
+  if (CONFIG_COMMANDS.has(command)) ({ io: commandIo, args } = await withConfig(io, rest));
   // --register is every register-reading command's, so it is handled here, once, for all of them.
   return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, args, commandIo);
 }

@@ -11,8 +11,8 @@ export const CONFIG_COMMANDS: ReadonlySet<string> = new Set(['check', 'fix', 'pl
  * gives its own; and the site address (`SUNSET_SITE_URL`, else `site-url`) replaces the register's, so every
  * link a report or plan prints points at it.
  */
-export function withConfig(io: CliIo, args: readonly string[]): { io: CliIo; args: string[] } {
-  const { config } = loadConfig(io.cwd);
+export async function withConfig(io: CliIo, args: readonly string[]): Promise<{ io: CliIo; args: string[] }> {
+  const config = await loadConfig(io.cwd);
   const siteUrl = siteUrlOf(config, io.env);
   const givesRegister = args.some((arg) => arg === '--register' || arg.startsWith('--register='));
   const registerArgs = !givesRegister && config.register ? config.register.flatMap((folder) => ['--register', folder]) : [];

@@ -16,7 +16,7 @@ import { runCommand } from '../cli/run-command.ts';
 export function runCheck(args: string[]): Promise<number> {
   return runCommand(
     async (given, io) => {
-      const configured = withConfig(io, given);
+      const configured = await withConfig(io, given);
       if (!givesRegisterOption(configured.args)) return checkCommand(configured.args, configured.io);
       const { withRegisterOption } = await import('../cli/register-option.ts');
       return withRegisterOption(checkCommand)(configured.args, configured.io);
