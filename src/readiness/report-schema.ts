@@ -119,6 +119,10 @@ function plainEnvelope(data: unknown): z.output<typeof envelopeSchema> | undefin
 
 /** Checks parsed JSON against the report format; the report, or the first problems as `field.path: message`. */
 export function parseCheckReport(data: unknown): { report: CheckReport } | { problem: string } {
+  // The CI/CD component's error form: the job could not run sunset at all, and says why.
+  const failure = (data as { error?: unknown } | null)?.error;
+  if (typeof failure === 'string' && (data as { range?: unknown }).range === undefined)
+    return { problem: `the job did not check anything: ${failure}` };
   let envelope = plainEnvelope(data);
   if (!envelope) {
     const checked = envelopeSchema.safeParse(data);

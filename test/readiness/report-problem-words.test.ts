@@ -49,6 +49,17 @@ describe('why a report is not counted, in words', () => {
     expect(problem({ ...good, project: '' })).toBe('the field "project" is too short (at least 1 character)');
   });
 
+  it("says the job did not check anything for the component's error form", () => {
+    const failed = {
+      tool: { name: 'sunset', version: 'not installed' },
+      error: 'sunset could not be installed from x.tgz',
+      findings: [],
+    };
+    expect(problem(failed)).toBe('the job did not check anything: sunset could not be installed from x.tgz');
+    // A report with a range is a report, whatever else it holds.
+    expect('report' in parseCheckReport({ ...good, error: 'ignored' })).toBe(true);
+  });
+
   it('says a list is not an object at the top', () => {
     expect(problem([])).toBe('the file should be an object but is a list');
   });
