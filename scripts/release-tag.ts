@@ -21,13 +21,41 @@ import { ROOT, STAGE, stagePackage } from './package/stage-package.ts';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' }, package: { type: 'string' } } });
 const repo = path.resolve(values.repo ?? ROOT);
+const versionOf = (folder: string) =>
+  (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Stops with one line and exit 2: a release that cannot be made is the releaser's to fix, not a stack trace. */
+function refuse(message: string): never {
+  process.stderr.write(`release: ${message}\n`);
+  process.exit(2);
+}
+
+// A version is released once: its tag is what users install, and moving it would change what they get.
+// Checked before the build, so a second run stops at once.
+const wanted = versionOf(values.package ? path.resolve(values.package) : ROOT);
+const existing = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--quiet', '--verify', `refs/tags/${wanted}^{commit}`], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+})();
+if (existing) {
+  refuse(
+    `the tag ${wanted} already exists (commit ${existing.slice(0, 12)}): a released version is never moved; raise "version" in package.json for a new release`,
+  );
+}
 
 let staged = values.package ? path.resolve(values.package) : undefined;
 if (!staged) {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.ts')], { stdio: ['ignore', 2, 2] });
   staged = stagePackage(ROOT, STAGE);
 }
-const { version } = JSON.parse(readFileSync(path.join(staged, 'package.json'), 'utf8')) as { version: string };
+const version = versionOf(staged);
 
 // A private index, so the user's index and work tree are untouched.
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sunset-release-'));

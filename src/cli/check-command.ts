@@ -23,6 +23,7 @@ import { assertWritable, type OutputFile, writeOutput } from './output-file.ts';
 import { progressLine } from './progress.ts';
 import { releaseRange } from './release-range.ts';
 import { type ReportFormat, reportTargets } from './report-targets.ts';
+import { failOnUnreadable } from './unreadable-files.ts';
 
 const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
 const DEFAULT_BASELINE = '.sunset-baseline.json';
@@ -47,7 +48,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     format: { type: 'string', default: 'text' },
     output: { type: 'string' },
     report: { type: 'string', multiple: true, default: [] },
-    'fail-on': { type: 'string', default: 'removed' },
+    'fail-on': { type: 'string' },
     baseline: { type: 'string' },
     'update-baseline': { type: 'boolean', default: false },
     rule: { type: 'string', multiple: true, default: [] },
@@ -56,6 +57,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     project: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     'force-exclude': { type: 'boolean', default: false },
+    'skip-unreadable': { type: 'boolean', default: false },
+    statistics: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -63,9 +66,19 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const targets = reportTargets(values, io.cwd);
-  const failOn = oneOf('fail-on', values['fail-on'], FAIL_ON);
-  const offering = values.offering === undefined ? undefined : oneOf<Offering>('offering', values.offering, OFFERINGS);
-  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  if (values.statistics && targets.stdout !== 'text')
+    throw new UsageError(
+      '--statistics prints findings per rule in the text report: leave out --format, or write other formats with --report',
+    );
+  // A flag wins over the folder's settings file, which wins over the default.
+  const config = io.config ?? {};
+  const failOn = oneOf('fail-on', values['fail-on'] ?? config['fail-on'] ?? 'removed', FAIL_ON);
+  const offeringGiven = values.offering ?? config.offering;
+  const offering = offeringGiven === undefined ? undefined : oneOf<Offering>('offering', offeringGiven, OFFERINGS);
+  values.to ??= config.to;
+  values.from ??= config.from;
+  if (values.to === undefined)
+    throw new UsageError('--to <release> is required (or to: in .sunset.yml): the release you upgrade to, such as --to 18.0');
   const maxBytes = values['max-file-size'] === undefined ? undefined : Number(values['max-file-size']);
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && maxBytes > 0)) {
     throw new UsageError(`--max-file-size "${values['max-file-size']}" is not a whole number of bytes`);
@@ -97,7 +110,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   if (values.verbose)
     io.stderr.write(`sunset: register read from ${source === 'bundle' ? 'the bundle' : 'content/'}; from ${from} to ${to}\n`);
 
-  const paths = positionals.length > 0 ? positionals : ['.'];
+  const paths = positionals.length > 0 ? positionals : (config.paths ?? ['.']);
   let result: Awaited<ReturnType<typeof runCheck>>;
   // On a terminal, a large tree shows how many files were found so far; a CI log gets nothing extra.
   const listing = progressLine(() => io.stderr, 'files found');
@@ -122,6 +135,8 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   } finally {
     listing.end();
   }
+
+  failOnUnreadable('check', result.skipped, { skip: values['skip-unreadable'], verbose: values.verbose, stderr: io.stderr });
 
   let findings = result.findings;
   let baselined = 0;
@@ -156,11 +171,18 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     version: sunsetVersion(),
     cwd: io.cwd,
     siteUrl: register.settings.site_url,
+    ...(values['skip-unreadable'] ? { skipUnreadable: true } : {}),
     ...(formats.has('json') ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
   };
   const render = (format: ReportFormat, toTerminal: boolean): string =>
     ({
-      text: () => textReport(input, toTerminal ? paletteFor(io.stdout.isTTY, io.env) : PLAIN, values.verbose),
+      text: () =>
+        textReport(
+          input,
+          toTerminal ? paletteFor(io.stdout.isTTY, io.env) : PLAIN,
+          values.verbose,
+          toTerminal && values.statistics,
+        ),
       json: () => jsonReport(input),
       junit: () => junitReport(input),
       sarif: () => sarifReport(input),

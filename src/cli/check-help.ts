@@ -32,8 +32,14 @@ Options:
   --force-exclude         leave out files named as arguments that .gitignore or .sunsetignore
                           ignore, as a walk would (the pre-commit hook sets it: it names
                           every staged file)
+  --skip-unreadable       scan on when a file or folder cannot be read (permissions, an I/O
+                          error, a file that vanished) instead of exiting 2; every report
+                          says it and lists what was not read
+  --statistics            print findings per rule (count, severity, rule, title), most
+                          first, instead of each finding (text report only)
   --verbose               list skipped files (ignored, binary, too large, Sunset's own
-                          reports) and where the register was read from
+                          reports), the changes to check by hand and where the register
+                          was read from
   -h, --help              this help
 
 Severity:
@@ -46,7 +52,9 @@ What is read:
   Files are walked honouring .gitignore (at every level) and .sunsetignore (same syntax);
   a file named as an argument is read even when ignored, unless --force-exclude is given;
   .git and node_modules are never entered, symbolic links are not followed, binary files
-  and files over the size limit are skipped. Sunset's own output is never read: the files this run writes
+  and files over the size limit are skipped. A file or folder that cannot be read is
+  an error (exit 2) unless --skip-unreadable is given: what is not read is not checked.
+  Text in UTF-8 (with or without a byte-order mark) or UTF-16 (with one) is read. Sunset's own output is never read: the files this run writes
   (--output, --report, the baseline) and any file that is a Sunset report (SARIF, JSON,
   code-quality, JUnit), baseline or register entry sunset import wrote, wherever it lies.
   All rule anchors are searched in one pass; only files that contain one are parsed and
@@ -59,5 +67,10 @@ What is read:
 Suppress one finding with a comment naming its rule id on the same line or the line above:
   # sunset-ignore ci-job-jwt-removed        (any comment syntax: # // /* */ <!-- -->)
 
-Exit codes: 0 clean, 1 findings at the --fail-on level, 2 usage or input error.
+Settings: .sunset.yml in the current folder (or the "sunset" key of package.json) may hold
+  to, from, offering, paths, register, fail-on and site-url; flags win over it.
+  SUNSET_SITE_URL (else site-url) sets where the reports' links point.
+
+Exit codes: 0 clean, 1 findings at the --fail-on level, 2 usage or input error
+(including a file or folder that cannot be read, unless --skip-unreadable).
 `;

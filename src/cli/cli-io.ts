@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { LoadedRegister } from '../check/register-source.ts';
+import type { SunsetConfig } from '../schemas/sunset-config.ts';
 
 /** A stream the CLI writes to. */
 export interface OutStream {
@@ -15,6 +16,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** Loads the register (the bundle or content/). */
   loadRegister(): Promise<LoadedRegister>;
+  /** The folder's settings (`.sunset.yml` or package.json's `sunset`), for the commands that read them. */
+  config?: SunsetConfig;
 }
 
 /** Exit codes: 0 clean, 1 findings (or invalid definitions), 2 usage or input error. */

@@ -1,5 +1,6 @@
 import { sunsetVersion } from '../check/version.ts';
-import { type CliIo, EXIT } from './cli-io.ts';
+import { type CliIo, EXIT, UsageError } from './cli-io.ts';
+import { CONFIG_COMMANDS, withConfig } from './config-io.ts';
 import { REGISTER_COMMANDS, withRegisterOption } from './register-option.ts';
 import { type Command, runCommand } from './run-command.ts';
 
@@ -40,8 +41,22 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import('./import-command.ts')).importCommand,
 };
 
-/** Runs the CLI with arguments (without `node` and the script) and returns the exit code. */
+/**
+ * Runs the CLI with arguments (without `node` and the script) and returns the exit code. A usage error
+ * outside a command (standard output that cannot be written to, for `--help` or `--version`) is one line
+ * and exit 2, as inside one.
+ */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`sunset: ${error.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     io.stdout.write(MAIN_HELP);
@@ -59,6 +74,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   const run = await load();
+  let args = rest;
+  let commandIo = io;
+  if (CONFIG_COMMANDS.has(command)) ({ io: commandIo, args } = await withConfig(io, rest));
   // --register is every register-reading command's, so it is handled here, once, for all of them.
-  return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, rest, io);
+  return runCommand(REGISTER_COMMANDS.has(command) ? withRegisterOption(run) : run, args, commandIo);
 }

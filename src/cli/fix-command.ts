@@ -7,6 +7,7 @@ import { UnreadablePathError } from '../check/scan/walk.ts';
 import { activeRules } from '../findings/active-rules.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
 import { releaseRange } from './release-range.ts';
+import { failOnUnreadable } from './unreadable-files.ts';
 
 /** `sunset fix --help`. */
 export const FIX_HELP = `Usage: sunset fix [paths…] --to <release> [options]
@@ -22,6 +23,8 @@ Options:
   --from <release>     the release you run now (default: the register's lowest)
   --dry-run            print a unified diff instead of rewriting files; exit 1 when there is something to fix
   --config-dir <dir>   the repository's configuration folder (default: the register's)
+  --skip-unreadable    go on when a file or folder cannot be read (default: exit 2 naming it)
+  --verbose            list every file or folder that cannot be read
   --register <dir>     also read the register folder <dir> (sunset import --out); repeatable
   -h, --help           this help
 
@@ -35,18 +38,25 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
     from: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     'config-dir': { type: 'string' },
+    'skip-unreadable': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
     io.stdout.write(FIX_HELP);
     return EXIT.ok;
   }
-  if (values.to === undefined) throw new UsageError('--to <release> is required: the release you upgrade to, such as --to 18.0');
+  // A flag wins over the folder's settings file.
+  const config = io.config ?? {};
+  values.to ??= config.to;
+  values.from ??= config.from;
+  if (values.to === undefined)
+    throw new UsageError('--to <release> is required (or to: in .sunset.yml): the release you upgrade to, such as --to 18.0');
   const { register, folders } = await io.loadRegister();
   const range = releaseRange(register, values.to, values.from);
   const ownOutputs = new Map((folders ?? []).map((folder) => [folder, 'a register folder this run reads (--register)']));
   const configDir = values['config-dir'] ?? register.settings.config_dir;
-  const paths = positionals.length > 0 ? positionals : ['.'];
+  const paths = positionals.length > 0 ? positionals : (config.paths ?? ['.']);
   // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
   let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
@@ -55,6 +65,7 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;
   }
+  failOnUnreadable('fix', checked.skipped, { skip: values['skip-unreadable'], verbose: values.verbose, stderr: io.stderr });
   const { findings, layout } = checked;
 
   const fixable: FixableRule[] = activeRules(register, range).flatMap(({ info, rule }) =>

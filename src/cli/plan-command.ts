@@ -41,6 +41,10 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`sunset plan takes no paths (got "${positionals[0]}")`);
   const format = oneOf('format', values.format, ['md', 'json', 'text'] as const);
+  // A flag wins over the folder's settings file.
+  values.from ??= io.config?.from;
+  values.to ??= io.config?.to;
+  values.offering ??= io.config?.offering;
   if (values.from === undefined || values.to === undefined) {
     throw new UsageError('--from and --to are both required, such as sunset plan --from 16.11 --to 17.0');
   }

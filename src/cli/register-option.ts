@@ -61,6 +61,7 @@ export function withRegisterFolders(io: CliIo, folders: readonly string[]): CliI
     },
     cwd: io.cwd,
     env: io.env,
+    ...(io.config ? { config: io.config } : {}),
     loadRegister: () => {
       loading ??= load();
       return loading;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFERINGS, type Offering } from '../schemas/offering.ts';
+import { problemInWords } from './report-problem-words.ts';
 
 /**
  * The part of `sunset check --format json` that readiness reads. Unknown fields are allowed (newer
@@ -118,10 +119,14 @@ function plainEnvelope(data: unknown): z.output<typeof envelopeSchema> | undefin
 
 /** Checks parsed JSON against the report format; the report, or the first problems as `field.path: message`. */
 export function parseCheckReport(data: unknown): { report: CheckReport } | { problem: string } {
+  // The CI/CD component's error form: the job could not run sunset at all, and says why.
+  const failure = (data as { error?: unknown } | null)?.error;
+  if (typeof failure === 'string' && (data as { range?: unknown }).range === undefined)
+    return { problem: `the job did not check anything: ${failure}` };
   let envelope = plainEnvelope(data);
   if (!envelope) {
     const checked = envelopeSchema.safeParse(data);
-    if (!checked.success) return { problem: schemaProblems(checked.error) };
+    if (!checked.success) return { problem: schemaProblems(checked.error, data) };
     envelope = checked.data;
   }
   const read = readFindings(envelope.findings);
@@ -135,11 +140,9 @@ export type CheckReport = z.output<typeof checkReportSchema>;
 /** One finding of a parsed report. */
 export type ReportFinding = z.output<typeof findingSchema>;
 
-/** The first problems of a report that does not fit, as `field.path: message`. */
-export function schemaProblems(error: z.ZodError, limit = 3): string {
-  const problems = error.issues
-    .slice(0, limit)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(top level)'}: ${issue.message}`);
+/** The first problems of a report that does not fit, in words (see {@link problemInWords}). */
+export function schemaProblems(error: z.ZodError, data: unknown, limit = 3): string {
+  const problems = error.issues.slice(0, limit).map((issue) => problemInWords(issue, data));
   const more = error.issues.length - limit;
   return problems.join('; ') + (more > 0 ? ` (and ${more} more)` : '');
 }

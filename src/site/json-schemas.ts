@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dashboardDefinitionSchema } from '../schemas/dashboard-definition.ts';
 import { funnelDefinitionSchema } from '../schemas/funnel-definition.ts';
 import { registerEntrySchema } from '../schemas/register-entry.ts';
+import { sunsetConfigSchema } from '../schemas/sunset-config.ts';
 import { visualizationDefinitionSchema } from '../schemas/visualization-definition.ts';
 
 /** One published JSON Schema: the file name under `/schemas/` and what it validates. */
@@ -39,6 +40,13 @@ export const PUBLISHED_SCHEMAS: readonly PublishedSchema[] = [
     title: 'Register entry',
     description: 'One register entry, content/register/<release>/<id>.yaml.',
     schema: registerEntrySchema,
+  },
+  {
+    name: 'sunset-config',
+    title: 'Sunset settings',
+    description:
+      "A repository's .sunset.yml (or the sunset key of its package.json): the settings sunset check, fix and plan read; flags override them.",
+    schema: sunsetConfigSchema,
   },
 ];
 

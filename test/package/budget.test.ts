@@ -41,6 +41,7 @@ describe('the packed package', () => {
       expect.arrayContaining(['lib/sunset-data.json', 'lib/sunset-data-more.json', 'lib/register.json', 'lib/types/index.d.ts']),
     );
     expect(files).toContain('lib/schemas/funnel.schema.json');
+    expect(files).toContain('lib/schemas/sunset-config.schema.json');
     const unexpected = files.filter(
       (name) =>
         !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'bin/compile-cache-dir.js'].includes(name) &&

@@ -53,6 +53,23 @@ describe('templates/check.yml, the CI/CD component', () => {
     expect(component.inputs.package?.default).toBe(`sunset-register@${version}`);
   });
 
+  it('exits 2 when the package cannot be installed, and still leaves every report in its error form', () => {
+    const missing = path.join(packed.work, 'no-such-package.tgz');
+    const result = runJob({ to: '18.0', package: missing }, 'uses');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`sunset: could not install ${missing}; set the component's package input`);
+    const report = JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8'));
+    expect(report).toMatchObject({
+      tool: { name: 'sunset' },
+      error: `sunset could not be installed from ${missing}`,
+      findings: [],
+    });
+    expect(JSON.parse(readFileSync(path.join(result.project, 'gl-code-quality-report.json'), 'utf8'))).toEqual([]);
+    const junit = readFileSync(path.join(result.project, 'sunset-junit.xml'), 'utf8');
+    expect(junit).toContain('errors="1"');
+    expect(junit).toContain(`<error message="sunset could not be installed from ${missing}"/>`);
+  });
+
   it('always uploads the code-quality and JUnit reports and sunset-report.json', () => {
     const spec = job({ to: '18.0', stage: 'verify', image: 'node:22-slim' });
     expect(spec.stage).toBe('verify');

@@ -28,6 +28,14 @@ function nodeFirst(name: string, binary: string): string {
   return folder;
 }
 
+/** A folder whose only Node command is `node`, as a Node installed by hand or by nvm puts it on PATH. */
+function folderWithNodeOnly(name: string, binary: string): string {
+  const folder = path.join(work, name);
+  mkdirSync(folder, { recursive: true });
+  symlinkSync(binary, path.join(folder, 'node'));
+  return folder;
+}
+
 const versionOf = (binary: string) =>
   execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim().slice(1).split('.').map(Number) as number[];
 const older = (parts: number[]) =>
@@ -189,16 +197,40 @@ describe('the pre-commit hook, installed by the real pre-commit from a tagged cl
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
   });
 
-  it('says in one line, with what to do, that the system Node is too old', () => {
+  it("runs with the node first on PATH when pre-commit's environment starts Debian's older nodejs", () => {
+    // Debian's nodejs is what pre-commit's system environment runs; Node 22.12+ comes first on PATH as node only.
+    const repo = userRepository('debian-nodejs-repo', 'uses');
+    const env = preCommitEnv('debian', folderWithNodeOnly('node-new-only', process.execPath));
+    const old = oldNode();
+    env.PATH = `${env.PATH}${path.delimiter}${nodeFirst('node-system', old)}`;
+    expect(run('pre-commit', ['install-hooks'], repo, env).code).toBe(0);
+    const result = run('pre-commit', ['run', '--files', 'scripts/register-runner.sh'], repo, env);
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stdout).toContain('runner-register-arguments-removed');
+    expect(result.stdout).not.toContain('sunset needs Node');
+  });
+
+  it('says in one line, naming both Nodes and the fix, when no node on PATH is recent enough', () => {
     const repo = userRepository('old-node-repo', 'uses');
     const env = preCommitEnv('old', nodeFirst('node-old', oldNode()));
+    // Nothing newer anywhere on PATH: the folders of a newer node (this run's, npm's) are left out.
+    env.PATH = (env.PATH as string)
+      .split(path.delimiter)
+      .filter((dir) => {
+        try {
+          return older(versionOf(path.join(dir, 'node')));
+        } catch {
+          return true;
+        }
+      })
+      .join(path.delimiter);
     expect(run('pre-commit', ['install-hooks'], repo, env).code).toBe(0);
     const result = run('pre-commit', ['run', '--files', 'scripts/register-runner.sh'], repo, env);
     expect(result.code).toBe(1);
-    const lines = result.stdout.split('\n').filter((line) => line.includes('sunset'));
-    const told = lines.filter((line) => line.startsWith('sunset needs Node 22.12 or later'));
+    const told = result.stdout.split('\n').filter((line) => line.startsWith('sunset needs Node 22.12 or later'));
     expect(told, result.stdout).toHaveLength(1);
-    expect(told[0]).toMatch(/and this is Node \d+\.\d+\.\d+ .*: install Node 22\.12\+ and put it first on PATH/);
+    expect(told[0]).toMatch(/it was started by Node \d+\.\d+\.\d+ \(.*\), which pre-commit's node environment \(.*\) runs/);
+    expect(told[0]).toContain('language_version: 22.12.0');
     expect(result.stdout).not.toMatch(/SyntaxError|\n\s+at /);
   });
 });

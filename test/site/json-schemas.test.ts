@@ -18,10 +18,28 @@ describe('published JSON Schemas', () => {
       'visualization',
       'dashboard',
       'register-entry',
+      'sunset-config',
     ]);
     const schema = buildJsonSchema(PUBLISHED_SCHEMAS[0] as (typeof PUBLISHED_SCHEMAS)[number], siteUrl);
     expect(schema.$id).toBe('https://docs.example.com/schemas/funnel.schema.json');
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+  });
+
+  it('accepts a .sunset.yml as written and rejects an unknown key, a bad level or a release as a number', () => {
+    const validate = validatorFor('sunset-config');
+    const settings = {
+      to: '18.0',
+      from: '17.11',
+      offering: 'hosted',
+      paths: ['ci'],
+      'fail-on': 'deprecated',
+      'site-url': 'https://docs.example.org/sunset',
+    };
+    expect(validate(settings)).toBe(true);
+    expect(validate({})).toBe(true);
+    expect(validate({ ...settings, colour: 'red' })).toBe(false);
+    expect(validate({ ...settings, 'fail-on': 'sometimes' })).toBe(false);
+    expect(validate({ ...settings, to: 18 })).toBe(false);
   });
 
   it('accepts a funnel as written and rejects an unsupported action', () => {

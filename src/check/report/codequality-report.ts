@@ -1,5 +1,5 @@
 import type { Severity } from '../../findings/finding.ts';
-import type { ReportInput } from './report-input.ts';
+import { type ReportInput, unreadableSkipped } from './report-input.ts';
 
 /**
  * Code-quality severities: an error (breaks at the target release) is `major`, a warning (deprecated or
@@ -23,5 +23,17 @@ export function codequalityReport(input: ReportInput): string {
     categories: ['Compatibility'],
     location: { path: finding.file, lines: { begin: finding.line } },
   }));
-  return `${JSON.stringify(issues, null, 2)}\n`;
+  // The format has only issues: with --skip-unreadable, each file not read is an `info` one, so a merge
+  // request shows what the gate did not check.
+  const unread = (input.skipUnreadable ? unreadableSkipped(input) : []).map((note) => ({
+    type: 'issue',
+    engine_name: 'sunset',
+    description: `Not checked: ${note.reason} (--skip-unreadable)`,
+    check_name: 'unreadable',
+    fingerprint: `unreadable:${note.path}`,
+    severity: 'info',
+    categories: ['Compatibility'],
+    location: { path: note.path, lines: { begin: 1 } },
+  }));
+  return `${JSON.stringify([...issues, ...unread], null, 2)}\n`;
 }

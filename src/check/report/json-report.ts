@@ -1,4 +1,4 @@
-import { countBySeverity, type ReportInput } from './report-input.ts';
+import { countBySeverity, type ReportInput, unreadableSkipped } from './report-input.ts';
 
 /**
  * The JSON report: where it comes from, the range, a summary and every finding (stable field names;
@@ -32,6 +32,10 @@ export function jsonReport(input: ReportInput): string {
     },
     rules: input.rules.map((rule) => rule.id),
     findings: input.findings,
+    // Only a run with --skip-unreadable gets this far past an unreadable file; the report says what it did not read.
+    ...(input.skipUnreadable
+      ? { skipUnreadable: true, unreadable: unreadableSkipped(input).map(({ path, reason }) => ({ path, reason })) }
+      : {}),
     ...(input.byHand ? { checkByHand: input.byHand } : {}),
   };
   return `${JSON.stringify(report, null, 2)}\n`;

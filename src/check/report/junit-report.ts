@@ -1,4 +1,4 @@
-import { countBySeverity, failsGate, type ReportInput } from './report-input.ts';
+import { countBySeverity, failsGate, type ReportInput, unreadableSkipped } from './report-input.ts';
 
 /** Control characters XML 1.0 cannot hold: all but tab and line ends. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to drop.
@@ -52,11 +52,18 @@ export function junitReport(input: ReportInput): string {
       `    <testcase classname="sunset" name="no removed or deprecated uses up to ${escapeAttribute(input.range.to)}"/>`,
     );
   }
+  // With --skip-unreadable, each file not read is a skipped case, so a test view shows what was not checked.
+  const unread = input.skipUnreadable ? unreadableSkipped(input) : [];
+  for (const note of unread) {
+    cases.push(
+      `    <testcase classname="${escapeAttribute(note.path)}" name="${escapeAttribute(`${note.path} not checked`)}" file="${escapeAttribute(note.path)}">\n      <skipped message="${escapeAttribute(`${note.reason}; passed over with --skip-unreadable`)}"/>\n    </testcase>`,
+    );
+  }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="sunset" tests="${cases.length}" failures="${failing}">`,
-    `  <testsuite name="${escapeAttribute(suite)}" tests="${cases.length}" failures="${failing}" errors="0" skipped="0">`,
-    `    <properties><property name="errors" value="${errors}"/><property name="warnings" value="${warnings}"/></properties>`,
+    `  <testsuite name="${escapeAttribute(suite)}" tests="${cases.length}" failures="${failing}" errors="0" skipped="${unread.length}">`,
+    `    <properties><property name="errors" value="${errors}"/><property name="warnings" value="${warnings}"/>${input.skipUnreadable ? '<property name="skip-unreadable" value="true"/>' : ''}</properties>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

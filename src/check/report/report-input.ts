@@ -30,6 +30,16 @@ export interface ReportInput {
   origin?: ReportOrigin;
   /** Entries of the range no rule can find (the JSON report's `checkByHand`). */
   byHand?: readonly ByHandItem[];
+  /**
+   * Set by `--skip-unreadable`: the run went on past files and folders it could not read, so every report
+   * says so and lists them (without it such a run exits 2 and writes no report).
+   */
+  skipUnreadable?: boolean;
+}
+
+/** The skipped files and folders that could not be read, which `--skip-unreadable` let a run pass. */
+export function unreadableSkipped(input: ReportInput): SkipNote[] {
+  return input.skipped.filter((note) => note.unreadable);
 }
 
 /** Whether a finding of this severity fails the run at a `--fail-on` level. */

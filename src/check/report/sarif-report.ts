@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { ReportInput } from './report-input.ts';
+import { type ReportInput, unreadableSkipped } from './report-input.ts';
 
 const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
@@ -43,7 +43,26 @@ export function sarifReport(input: ReportInput): string {
           from: input.range.from,
           to: input.range.to,
           ...(input.range.offering ? { offering: input.range.offering } : {}),
+          ...(input.skipUnreadable ? { skipUnreadable: true } : {}),
         },
+        // With --skip-unreadable, each file not read is a warning notification of the run, as SARIF tells
+        // a tool's own trouble apart from its results.
+        ...(input.skipUnreadable
+          ? {
+              invocations: [
+                {
+                  executionSuccessful: true,
+                  toolExecutionNotifications: unreadableSkipped(input).map((note) => ({
+                    level: 'warning',
+                    message: { text: `${note.path} was not checked: ${note.reason} (--skip-unreadable)` },
+                    locations: [
+                      { physicalLocation: { artifactLocation: { uri: relativeUri(note.path), uriBaseId: '%SRCROOT%' } } },
+                    ],
+                  })),
+                },
+              ],
+            }
+          : {}),
         results: input.findings.map((finding) => ({
           ruleId: finding.ruleId,
           ...(index.has(finding.ruleId) ? { ruleIndex: index.get(finding.ruleId) } : {}),

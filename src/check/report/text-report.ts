@@ -1,4 +1,4 @@
-import { countBySeverity, fails, plural, type ReportInput } from './report-input.ts';
+import { countBySeverity, fails, plural, type ReportInput, unreadableSkipped } from './report-input.ts';
 
 /** ANSI styling, or none. */
 export interface Palette {
@@ -49,13 +49,60 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The human report: findings grouped by file (line:column, severity, message, rule id, then the fix and
- * the entry's link), and a summary line. `verbose` adds the files that were skipped or left out, and why.
+ * Findings per rule, most first, as `ruff --statistics` prints them: the count, the severity, the rule id
+ * and the rule's title, in columns.
  */
-export function textReport(input: ReportInput, palette: Palette, verbose = false): string {
+export function ruleStatistics(input: Pick<ReportInput, 'findings' | 'rules'>, palette: Palette): string[] {
+  const titles = new Map(input.rules.map((rule) => [rule.id, rule.title]));
+  const rows = [...Map.groupBy(input.findings, (finding) => finding.ruleId)]
+    .map(([id, findings]) => ({ id, count: findings.length, severity: findings[0]?.severity ?? 'warning' }))
+    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+  const countWidth = Math.max(0, ...rows.map((row) => String(row.count).length));
+  const idWidth = Math.max(0, ...rows.map((row) => row.id.length));
+  return rows.map((row) => {
+    const severity = row.severity === 'error' ? palette.red('error  ') : palette.yellow('warning');
+    return `${String(row.count).padStart(countWidth)}  ${severity}  ${printable(row.id.padEnd(idWidth))}  ${oneLine(titles.get(row.id) ?? '')}`.trimEnd();
+  });
+}
+
+/** What a skipped file's reason says before its details: `not readable (…)` counts as `not readable`. */
+const reasonKind = (reason: string) => reason.split(/[(:]/)[0]?.trim() ?? reason;
+
+/**
+ * What the run did not check, which a green line must not hide: the changes of the range no scan can
+ * detect (they need a look by hand), and the files skipped, counted by why.
+ */
+function notChecked(input: ReportInput, verbose: boolean): string[] {
+  const lines: string[] = [];
+  const range = `--from ${input.range.from} --to ${input.range.to}${input.range.offering ? ` --offering ${input.range.offering}` : ''}`;
+  const byHand = input.byHand?.length ?? 0;
+  if (byHand > 0) {
+    const change = byHand === 1 ? 'change' : 'changes';
+    lines.push(
+      `  ${byHand} ${change} of the range no scan can detect: check ${byHand === 1 ? 'it' : 'them'} by hand (${verbose ? 'listed above' : '--verbose lists them'}; so does sunset plan ${range})`,
+    );
+  }
+  if (input.skipped.length > 0) {
+    const kinds = [...Map.groupBy(input.skipped, (note) => reasonKind(note.reason))].map(
+      ([kind, notes]) => `${notes.length} ${kind}`,
+    );
+    lines.push(
+      `  ${plural(input.skipped.length, 'file')} skipped: ${kinds.join(', ')}${verbose ? '' : ' (--verbose lists them)'}`,
+    );
+  }
+  return lines.length > 0 ? ['Not checked:', ...lines] : [];
+}
+
+/**
+ * The human report: findings grouped by file (line:column, severity, message, rule id, then the fix and
+ * the entry's link), a summary line, and what was not checked. `verbose` adds the files that were skipped
+ * or left out and the changes to check by hand; `statistics` prints findings per rule instead of each one.
+ */
+export function textReport(input: ReportInput, palette: Palette, verbose = false, statistics = false): string {
   const lines: string[] = [];
   const byFile = Map.groupBy(input.findings, (finding) => finding.file);
-  for (const [file, findings] of byFile) {
+  if (statistics && input.findings.length > 0) lines.push(...ruleStatistics(input, palette), '');
+  for (const [file, findings] of statistics ? [] : byFile) {
     lines.push(palette.bold(printable(file)));
     // The place column is as wide as the file's longest `line:column`, so a long one never touches the severity.
     const width = Math.max(6, ...findings.map((finding) => `${finding.line}:${finding.column}`.length)) + 2;
@@ -75,6 +122,11 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     for (const note of notes) lines.push(`  ${printable(note.path)}: ${oneLine(note.reason)}`);
     lines.push('');
   }
+  if (verbose && input.byHand && input.byHand.length > 0) {
+    lines.push(palette.bold('Check by hand'));
+    for (const item of input.byHand) lines.push(`  ${item.id} (${item.removedIn}): ${oneLine(item.title)}`);
+    lines.push('');
+  }
   const { errors, warnings } = countBySeverity(input.findings);
   const range = `${input.range.from} → ${input.range.to}${input.range.offering ? ` (${input.range.offering})` : ''}`;
   const extras = [
@@ -82,6 +134,7 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     input.stats.suppressed > 0 ? `${input.stats.suppressed} suppressed` : undefined,
     input.baselined > 0 ? `${input.baselined} in baseline` : undefined,
     input.skipped.length > 0 ? `${input.skipped.length} skipped${verbose ? '' : ' (--verbose lists them)'}` : undefined,
+    input.skipUnreadable ? `${unreadableSkipped(input).length} not readable, not checked (--skip-unreadable)` : undefined,
   ].filter(Boolean);
   if (input.findings.length === 0) {
     lines.push(`${palette.green('✔')} No removed or deprecated uses for ${range} · ${extras.join(' · ')}`);
@@ -91,5 +144,6 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     const counts = `${plural(input.findings.length, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(byFile.size, 'file')}`;
     lines.push(`${mark} ${counts} for ${range} · ${extras.join(' · ')}`);
   }
+  lines.push(...notChecked(input, verbose));
   return `${lines.join('\n')}\n`;
 }

@@ -12,6 +12,7 @@ import {
   scanFile,
   scanFiles,
   siftingPrefilter,
+  skipNote,
   unscannable,
 } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
@@ -44,8 +45,8 @@ export interface ScanPool {
  */
 function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: ScanOutput): void {
   const bytes = readBytes(file.absolute, maxBytes);
-  if (typeof bytes === 'string') {
-    output.skipped.push({ path: file.path, reason: bytes });
+  if (!Buffer.isBuffer(bytes)) {
+    output.skipped.push(skipNote(file.path, bytes));
     return;
   }
   const reason = unscannable(bytes);
@@ -100,9 +101,9 @@ export async function scanBesideWorkers(
   for (const sifted of await Promise.all(pending)) {
     if (!sifted) continue;
     output.bytes += sifted.bytes;
-    for (const { index, reason } of sifted.skipped) {
+    for (const { index, ...skip } of sifted.skipped) {
       settled[index] = 1;
-      output.skipped.push({ path: (files[index] as WalkedFile).path, reason });
+      output.skipped.push(skipNote((files[index] as WalkedFile).path, skip));
     }
   }
   takeUpPassed();

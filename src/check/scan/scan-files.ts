@@ -47,6 +47,17 @@ export function standingFindings(output: ScanOutput): Finding[] {
   });
 }
 
+/** Why a file read is not scanned: too large, or not readable at all (which `check` does not pass silently). */
+export interface ReadSkip {
+  reason: string;
+  /** The file could not be read: its contents were not checked. */
+  unreadable?: true;
+}
+
+/** The skip note of a file read that did not give bytes. */
+export const skipNote = (path: string, skip: ReadSkip): SkipNote =>
+  skip.unreadable ? { path, reason: skip.reason, unreadable: true } : { path, reason: skip.reason };
+
 /** The read buffer of this thread, kept between calls: a scan calls once per chunk of files. */
 let readBuffer: Buffer | undefined;
 
@@ -56,7 +67,7 @@ let readBuffer: Buffer | undefined;
  * file, so the size needs no `stat` unless the file turns out too large. The bytes are valid until the
  * next call on the same thread.
  */
-export function readBytes(absolute: string, maxBytes: number): Buffer | string {
+export function readBytes(absolute: string, maxBytes: number): Buffer | ReadSkip {
   // Each thread has its own module instance, so reusing the buffer is safe, and it saves allocating (and
   // later collecting) a size-limit buffer for every file.
   if (readBuffer?.length !== maxBytes + 1) readBuffer = Buffer.allocUnsafe(maxBytes + 1);
@@ -65,13 +76,26 @@ export function readBytes(absolute: string, maxBytes: number): Buffer | string {
   try {
     fd = openSync(absolute, 'r');
     read = readSync(fd, readBuffer);
-    if (read > maxBytes) return `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)`;
+    if (read > maxBytes) return { reason: `larger than the size limit (${fstatSync(fd).size} > ${maxBytes} bytes)` };
   } catch (error) {
-    return `not readable (${describeFault(error)})`;
+    return { reason: `not readable (${describeFault(error)})`, unreadable: true };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  return readBuffer.subarray(0, read);
+  return asUtf8(readBuffer.subarray(0, read));
+}
+
+/**
+ * The bytes of a text as UTF-8: a file that starts with a UTF-16 byte-order mark (as some Windows editors
+ * save) is transcoded, so its NUL bytes do not make it binary and the prefilter's anchors match it. Other
+ * bytes are returned as they are; a UTF-8 byte-order mark is dropped when the text is decoded.
+ */
+export function asUtf8(bytes: Buffer): Buffer {
+  if (bytes.length < 2) return bytes;
+  const little = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const big = bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (!little && !big) return bytes;
+  return Buffer.from(new TextDecoder(little ? 'utf-16le' : 'utf-16be').decode(bytes), 'utf8');
 }
 
 /** Whether a file's bytes are binary: a NUL byte near the start, as Git decides. */
@@ -118,8 +142,8 @@ export function siftingPrefilter(engine: Engine): Prefilter {
  */
 export function scanFile(file: WalkedFile, engine: Engine, prefilter: Prefilter, maxBytes: number, output: ScanOutput): void {
   const bytes = readBytes(file.absolute, maxBytes);
-  if (typeof bytes === 'string') {
-    output.skipped.push({ path: file.path, reason: bytes });
+  if (!Buffer.isBuffer(bytes)) {
+    output.skipped.push(skipNote(file.path, bytes));
     return;
   }
   output.bytes += bytes.length;

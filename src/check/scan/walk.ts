@@ -25,6 +25,11 @@ export interface WalkedFile {
 export interface SkipNote {
   path: string;
   reason: string;
+  /**
+   * Set when the file or folder could not be read (permissions, an I/O error, a file that vanished): what it
+   * holds was not checked, so `check` and `fix` fail unless `--skip-unreadable` is given.
+   */
+  unreadable?: true;
 }
 
 /** What a walk leaves out besides what it must, and what it tells. */
@@ -129,7 +134,7 @@ export function walk(
         entries = readdirSync(dir, { withFileTypes: true });
       } catch (error) {
         if (dir === absolute) throw new UnreadablePathError(target, describeFault(error));
-        skipped.push({ path: shown, reason: `directory not readable: ${describeFault(error)}` });
+        skipped.push({ path: shown, reason: `directory not readable: ${describeFault(error)}`, unreadable: true });
         return;
       }
       let here = layers;

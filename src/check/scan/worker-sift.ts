@@ -1,5 +1,5 @@
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
-import { passes, readBytes, unscannable } from './scan-files.ts';
+import { passes, type ReadSkip, readBytes, unscannable } from './scan-files.ts';
 
 /**
  * A worker thread's part of a scan: plain data, copied to each worker. Workers only read files and run the
@@ -26,7 +26,7 @@ export interface SiftJob {
 /** What a worker reports once no chunk is left. */
 export interface SiftOutput {
   /** Files it skipped (unreadable, too large, binary) and why, by index. */
-  skipped: { index: number; reason: string }[];
+  skipped: (ReadSkip & { index: number })[];
   /** Bytes read. */
   bytes: number;
 }
@@ -60,8 +60,8 @@ export function siftClaimedChunks(job: SiftJob): SiftOutput {
     const end = Math.min(count, start + job.chunk);
     for (let index = start; index < end; index++) {
       const bytes = readBytes(paths[index] as string, job.maxBytes);
-      if (typeof bytes === 'string') {
-        output.skipped.push({ index, reason: bytes });
+      if (!Buffer.isBuffer(bytes)) {
+        output.skipped.push({ index, ...bytes });
         continue;
       }
       output.bytes += bytes.length;

@@ -264,6 +264,8 @@ describe('text', () => {
         '  logo.png: binary',
         '',
         '✔ No removed or deprecated uses for 16.11 → 17.0 · 12 files scanned (0.0 MB) · 1 suppressed · 1 skipped',
+        'Not checked:',
+        '  1 file skipped: 1 binary',
         '',
       ].join('\n'),
     );

@@ -1,0 +1,37 @@
+/**
+ * Parsing and checking a settings file, loaded only when a folder has one: the YAML reader and the schema
+ * would otherwise cost every `sunset check` start-up.
+ */
+import { parseDocument } from 'yaml';
+import { locate } from '../register/yaml-source.ts';
+import { type SunsetConfig, sunsetConfigSchema } from '../schemas/sunset-config.ts';
+import { UsageError } from './cli-io.ts';
+
+/** Parses `.sunset.yml` text; a syntax error is a usage error at its line. */
+export function parseYamlConfig(text: string, shown: string): SunsetConfig {
+  // The failsafe schema reads every scalar as text, so `to: 17.10` stays "17.10", not the number 17.1.
+  const doc = parseDocument(text, { schema: 'failsafe' });
+  const error = doc.errors[0];
+  if (error) {
+    const line = error.linePos?.[0]?.line ?? 1;
+    throw new UsageError(`${shown}:${line}: not valid YAML: ${error.message.split('\n')[0]}`);
+  }
+  return validateConfig(doc.toJS() ?? {}, shown, text, []);
+}
+
+/** Checks settings against the schema; the first problem is a usage error at its file:line and field path. */
+export function validateConfig(data: unknown, shown: string, text: string, prefix: readonly PropertyKey[]): SunsetConfig {
+  const checked = sunsetConfigSchema.safeParse(data);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  if (!issue) throw new UsageError(`${shown}: the settings do not fit`);
+  const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const fieldPath = unknownKey === undefined ? issue.path : [...issue.path, unknownKey];
+  const where = locate(text, [...prefix, ...fieldPath]);
+  const field = [...prefix, ...fieldPath].map(String).join('.') || '(top level)';
+  const message =
+    unknownKey !== undefined
+      ? `is not a setting; the settings are ${Object.keys(sunsetConfigSchema.shape).join(', ')}`
+      : issue.message;
+  throw new UsageError(`${shown}${where ? `:${where.line}` : ''}: ${field}: ${message}`);
+}
