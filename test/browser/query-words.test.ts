@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell expansions such as ${NAME} are the input under test.
 import { describe, expect, it } from 'vitest';
 import { areaNamed, contentWords, isFiller, withoutSigils } from '../../src/browser/query-words.ts';
 

@@ -1,10 +1,10 @@
 import { isMap, isScalar, isSeq, type Node, parseDocument, type Scalar } from 'yaml';
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { chartValueRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { mapEntries, nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
-import type { Match } from '../../findings/finding.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
 type ChartValueRule = z.output<typeof chartValueRuleSchema>;

@@ -1,10 +1,10 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { configModuleRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { mapEntries } from '../file/yaml-path.ts';
-import type { Match } from '../../findings/finding.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
 type ConfigModuleRule = z.output<typeof configModuleRuleSchema>;

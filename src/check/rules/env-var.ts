@@ -1,9 +1,9 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { envVarRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { mapEntries } from '../file/yaml-path.ts';
-import type { Match } from '../../findings/finding.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
 type EnvVarRule = z.output<typeof envVarRuleSchema>;

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import type { Match } from '../../findings/finding.ts';
 import type { omnibusSettingRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
 import { configFiles } from '../file/config-file.ts';
-import type { Match } from '../../findings/finding.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
 type OmnibusSettingRule = z.output<typeof omnibusSettingRuleSchema>;

@@ -95,8 +95,8 @@ describe('text report', () => {
     input.findings = [first, { ...first, line: 9 }, second, { ...first, line: 12 }];
     const lines = textReport(input, PLAIN, false, true).split('\n');
     expect(lines.slice(0, 3)).toEqual([
-      '3  error    ci-job-jwt-removed               ' + titleOf(input, 'ci-job-jwt-removed'),
-      '1  warning  graphql-old-mutation-deprecated  ' + titleOf(input, 'graphql-old-mutation-deprecated'),
+      `3  error    ci-job-jwt-removed               ${titleOf(input, 'ci-job-jwt-removed')}`,
+      `1  warning  graphql-old-mutation-deprecated  ${titleOf(input, 'graphql-old-mutation-deprecated')}`,
       '',
     ]);
     expect(lines.join('\n')).not.toContain('3:24');
