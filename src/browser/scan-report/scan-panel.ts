@@ -1,3 +1,4 @@
+import { handFocusOn } from '../keep-focus.ts';
 import type { Plan } from '../../register/plan/build-plan.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
 import { scanStorageKey } from '../plan-storage.ts';
@@ -53,6 +54,8 @@ export function bindScanReport(
     }
     if (onlyFound) onlyFound.checked = false;
     if (foundFilter) foundFilter.hidden = true;
+    // "Forget the report" hides itself: the focus goes on to the file picker, not back to the page.
+    handFocusOn(tools, input);
     tools.hidden = true;
     marked();
   };
