@@ -51,7 +51,7 @@ export function isUnusable(button: HTMLButtonElement): boolean {
 export function handFocusOn(element: Element, ...successors: (HTMLElement | null | undefined)[]): void {
   if (!element.contains(document.activeElement)) return;
   for (const next of successors) {
-    if (!next || !next.isConnected || next.closest('[hidden]') || next.getClientRects().length === 0) continue;
+    if (!next?.isConnected || next.closest('[hidden]') || next.getClientRects().length === 0) continue;
     if (next.tabIndex < 0 && !next.hasAttribute('tabindex')) next.setAttribute('tabindex', '-1');
     next.focus();
     if (document.activeElement === next) return;

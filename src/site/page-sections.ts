@@ -1,8 +1,9 @@
 /**
- * A page's sections, found in its rendered HTML: every `<h2>` and `<h3>` gets an id (kept when it has one,
- * else made from its text, unique on the page) and a link to itself after it, and the `<h2>`s are listed
- * for the page's "On this page" list. Working on the HTML lets every page have both without each page
- * naming its headings twice.
+ * A page's sections, found in its rendered HTML: every `<h2>` gets an id (kept when it has one, else made
+ * from its text, unique on the page) and a link to itself after it, and is listed for the page's "On this
+ * page" list. Working on the HTML lets every page have both without each page naming its headings twice.
+ * Subsections (`<h3>`) keep their ids but get no link: on the longest pages (an endpoint's) their links
+ * would cost more than the page's weight budget leaves.
  */
 
 /** One section of a page: a second-level heading. */
@@ -13,7 +14,7 @@ export interface PageSection {
   text: string;
 }
 
-const HEADING = /<h([23])((?:\s[^>]*)?)>([\s\S]*?)<\/h\1>/g;
+const HEADING = /<h(2)((?:\s[^>]*)?)>([\s\S]*?)<\/h2>/g;
 
 /** Text of a heading's HTML: tags dropped, badges (`class="badge …"`) left out, entities decoded. */
 export function headingText(html: string): string {
@@ -67,7 +68,7 @@ export function addSectionAnchors(html: string): { html: string; sections: PageS
       taken.add(id);
       opening = `<h${level} id="${id}"${attributes}>`;
     }
-    if (level === '2') sections.push({ id, text });
+    sections.push({ id, text });
     // Named by its section, so a list of the page's links says where each goes; the "#" is only drawn.
     const anchor = `<a class="heading-anchor" href="#${escapeAttribute(id)}" aria-label="Section “${escapeAttribute(text)}”">#</a>`;
     return `<div class="heading-wrap">${opening}${inner}</h${level}>${anchor}</div>`;

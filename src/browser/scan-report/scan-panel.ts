@@ -1,6 +1,6 @@
-import { handFocusOn } from '../keep-focus.ts';
 import type { Plan } from '../../register/plan/build-plan.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
+import { handFocusOn } from '../keep-focus.ts';
 import { scanStorageKey } from '../plan-storage.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { identifierCode } from '../try/identifier-code.ts';
