@@ -36,14 +36,24 @@ export function showFailure(container: Element, message: string): void {
  * through the page's answer status (`[data-answer-status]`, a live region); the blocks above are for the eye.
  */
 export function announceExchange(exchange: Exchange): void {
-  const region = document.querySelector('[data-answer-status]');
-  if (!region) return;
   const path = new URL(exchange.request.url, location.origin).pathname;
-  region.textContent = `${exchange.request.method} ${path}: ${statusLine(exchange.response)}`;
+  say(`${exchange.request.method} ${path}: ${statusLine(exchange.response)}`);
 }
 
 /** Says a failure with no answer through the page's answer status. */
 export function announceFailure(message: string): void {
+  say(message);
+}
+
+/**
+ * Puts a line in the answer status. The region is emptied first and filled a moment later, so the same
+ * answer twice (a second key created) is said twice: a region set to the text it holds says nothing.
+ */
+function say(text: string): void {
   const region = document.querySelector('[data-answer-status]');
-  if (region) region.textContent = message;
+  if (!region) return;
+  region.textContent = '';
+  setTimeout(() => {
+    region.textContent = text;
+  }, 30);
 }

@@ -100,11 +100,11 @@ describe.each(WIDTHS)('wayfinding at $viewport.width px', ({ viewport }) => {
   });
 
   it('an entry page leads through its release, dates and edits its own file', async () => {
-    const page = await openPage(chromium.browser, '/register/ci-job-jwt-tokens/', { viewport });
+    const page = await openPage(chromium.browser, '/register/ci-job-jwt-removed/', { viewport });
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Home', 'Register', 'Release 17.0']);
     expect(await page.locator('[data-edit-link]').getAttribute('href')).toBe(
-      'https://git.example.com/sunset/sunset/-/edit/main/content/register/17.0/ci-job-jwt-tokens.yaml',
+      'https://git.example.com/sunset/sunset/-/edit/main/content/register/17.0/ci-job-jwt-removed.yaml',
     );
     const date = (await page.locator('.page-source time').getAttribute('datetime')) ?? '';
     expect(Date.parse(date)).toBeLessThanOrEqual(Date.now());
