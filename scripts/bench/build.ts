@@ -64,7 +64,7 @@ interface BuildResult {
 
 /** The parts a build's time is told in, in order; `render` is generation less the pages' own parts. */
 const PARTS = [
-  ['setup', 'start-up and bundling'],
+  ['setup', 'bundling (Vite)'],
   ['render', "Astro's render"],
   ['content', 'content loading'],
   ['markdown', 'Markdown'],
@@ -72,7 +72,7 @@ const PARTS = [
   ['wayfinding', 'wayfinding'],
   ['history', 'git history'],
   ['index', 'search index'],
-  ['rest', 'the rest (process start, other hooks)'],
+  ['rest', 'the rest (start-up, content sync, hooks)'],
 ] as const;
 
 /** A build's time by part, in seconds; the parts add up to the whole. */

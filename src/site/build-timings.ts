@@ -40,6 +40,22 @@ export async function timedAsync<T>(part: string, work: () => Promise<T>): Promi
   }
 }
 
+const STARTED = Symbol.for('sunset.build-timings.pages-started');
+
+/**
+ * Notes when the pages start to be made (the first page asking for the register), once: the integration
+ * tells bundling (before it) from rendering (after it) by this mark, which Astro gives no hook for.
+ */
+export function markPagesStarted(): void {
+  const holder = globalThis as typeof globalThis & { [STARTED]?: number };
+  holder[STARTED] ??= performance.now();
+}
+
+/** When the pages started to be made (`performance.now()` of this process), if they have. */
+export function pagesStartedAt(): number | undefined {
+  return (globalThis as typeof globalThis & { [STARTED]?: number })[STARTED];
+}
+
 /** Seconds spent per part so far. */
 export function buildTimings(): Record<string, number> {
   return Object.fromEntries(ledger());

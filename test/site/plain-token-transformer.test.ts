@@ -1,6 +1,14 @@
-import { codeToHtml } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { plainTokenTransformer, TOKEN_CLASSES, tokenClass } from '../../src/site/plain-token-transformer.ts';
+
+type Node = { type: string; tagName?: string; properties?: Record<string, unknown>; children?: Node[] };
+
+const token = (style: string, text: string): Node => ({
+  type: 'element',
+  tagName: 'span',
+  properties: { style },
+  children: [{ type: 'text', children: [], properties: { value: text } }],
+});
 
 describe('plain token transformer', () => {
   it('names the themes’ common token colours by class, whatever their case', () => {
@@ -9,15 +17,25 @@ describe('plain token transformer', () => {
     expect(new Set(Object.values(TOKEN_CLASSES)).size).toBe(Object.keys(TOKEN_CLASSES).length);
   });
 
-  it('writes highlighted JSON with classes for common colours and no token in the block’s own colour', async () => {
-    const html = await codeToHtml('{ "name": "value", "count": 3, "ok": true }', {
-      lang: 'json',
-      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
-      defaultColor: false,
-      transformers: [plainTokenTransformer],
-    });
-    expect(html).toMatch(/class="t-[a-z]+"/);
-    expect(html).not.toContain('--shiki-light:#032563');
-    expect(html).toContain('<pre class="astro-code"');
+  it('gives common tokens a class, keeps other colours inline and unwraps tokens in the block’s own colours', () => {
+    const plain = '--shiki-light:#0E1116;--shiki-dark:#F0F3F6';
+    const line: Node = {
+      type: 'element',
+      tagName: 'span',
+      properties: { class: 'line' },
+      children: [
+        token('--shiki-light:#032563;--shiki-dark:#ADDCFF', '"name"'),
+        token(plain, ': '),
+        token('--shiki-light:#66707B;--shiki-dark:#BDC4CC', '// note'),
+      ],
+    };
+    const pre: Node = { type: 'element', tagName: 'pre', properties: { style: plain }, children: [line] };
+    const root = { type: 'root', children: [pre] };
+    (plainTokenTransformer.root as (root: unknown) => void).call({}, root);
+    expect(pre.properties).toMatchObject({ class: 'astro-code', style: undefined });
+    const [named, bare, other] = line.children ?? [];
+    expect(named?.properties).toMatchObject({ class: 't-navy', style: undefined });
+    expect(bare?.type).toBe('text');
+    expect(other?.properties).toMatchObject({ style: '--shiki-light:#66707B;--shiki-dark:#BDC4CC' });
   });
 });
