@@ -57,6 +57,8 @@ export function addSectionAnchors(html: string): { html: string; sections: PageS
   const inTemplate = (at: number) => templates.some(([start, end]) => at >= (start as number) && at < (end as number));
   const out = html.replace(HEADING, (whole, level: string, attributes: string, inner: string, offset: number) => {
     if (inTemplate(offset) || /\sdata-no-anchor\b/.test(attributes) || /\shidden\b/.test(attributes)) return whole;
+    // A heading that is itself a link (a card leading to another page) names no section of this page.
+    if (/^\s*<a\b[^>]*>[\s\S]*<\/a>\s*$/.test(inner) && !/<\/a>[\s\S]*<a\b/.test(inner)) return whole;
     const text = headingText(inner);
     if (!text) return whole;
     let id = /\sid="([^"]+)"/.exec(attributes)?.[1];

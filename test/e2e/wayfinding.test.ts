@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { budgetFor, kilobytes, pageKind } from '../../src/site/page-budget.ts';
 import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -58,6 +60,18 @@ describe('every built page', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the wayfinding', () => {
+  it('keeps every page within its HTML budget (as npm run budget weighs it)', async () => {
+    const over: string[] = [];
+    for (const pathname of await sitemapPaths()) {
+      const size = gzipSync(await builtPage(pathname), { level: 9 }).length;
+      const budget = budgetFor(pageKind(pathname)).html;
+      if (size > budget) over.push(`${pathname}: ${kilobytes(size)} over ${kilobytes(budget)}`);
+    }
+    expect(over).toEqual([]);
   });
 });
 

@@ -33,8 +33,10 @@ describe('page sections', () => {
     );
   });
 
-  it('leaves alone headings in templates, hidden ones, marked ones and empty ones', () => {
-    const input = '<template><h2>Later</h2></template><h2 hidden>Hidden</h2><h2 data-no-anchor>Marked</h2><h2><span></span></h2>';
+  it('leaves alone headings in templates, hidden ones, marked ones, empty ones and ones that are links elsewhere', () => {
+    const input =
+      '<template><h2>Later</h2></template><h2 hidden>Hidden</h2><h2 data-no-anchor>Marked</h2><h2><span></span></h2>' +
+      '<h2><a href="/try/errors/">Error tracking</a></h2>';
     expect(addSectionAnchors(input)).toEqual({ html: input, sections: [] });
   });
 
