@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { load } from 'js-yaml';
 import { contentDir } from './src/site/content-dir.ts';
+import { buildTimingsIntegration } from './src/site/integrations/build-timings.ts';
 import { minifyWorkerIntegration } from './src/site/integrations/minify-worker.ts';
 import { pagefindIntegration } from './src/site/integrations/pagefind.ts';
 import { sitemapIntegration } from './src/site/integrations/sitemap.ts';
@@ -27,7 +28,13 @@ export default defineConfig({
       wrap: true,
     },
   },
-  integrations: [mdx(), sitemapIntegration(settings.site_url), minifyWorkerIntegration(), pagefindIntegration()],
+  integrations: [
+    buildTimingsIntegration(),
+    mdx(),
+    sitemapIntegration(settings.site_url),
+    minifyWorkerIntegration(),
+    pagefindIntegration(),
+  ],
   // MSW's cookie jar (tough-cookie, with its public-suffix list) would be a large share of a console's first
   // Send; the site's stand-in keeps what MSW asks of it (see msw-cookie-jar.ts and docs/try-it.md).
   vite: {

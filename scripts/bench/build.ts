@@ -1,8 +1,10 @@
 /**
  * `npm run bench:build`: builds the real site, then the site over a synthetic register of 5,000 more entries
  * (generated into the OS temp directory, never committed), and prints build and Pagefind index time per
- * 1,000 pages and the peak memory of the build's process tree. `--entries N` changes the synthetic size;
- * `--keep` leaves the temporary directory in place.
+ * 1,000 pages, the peak memory of the build's process tree, and where the time goes: start-up and bundling,
+ * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
+ * wayfinding, git history) and the search index. `--entries N` changes the synthetic size; `--keep` leaves
+ * the temporary directory in place.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,16 +58,55 @@ interface BuildResult {
   seconds: number;
   indexSeconds: number;
   peakBytes: number;
+  /** Seconds per part, as the build-timings integration wrote them. */
+  parts: Record<string, number>;
+}
+
+/** The parts a build's time is told in, in order; `render` is generation less the pages' own parts. */
+const PARTS = [
+  ['setup', 'bundling (Vite)'],
+  ['render', "Astro's render"],
+  ['content', 'content loading'],
+  ['markdown', 'Markdown'],
+  ['plans', 'upgrade plans'],
+  ['wayfinding', 'wayfinding'],
+  ['history', 'git history'],
+  ['index', 'search index'],
+  ['rest', 'the rest (start-up, content sync, hooks)'],
+] as const;
+
+/** A build's time by part, in seconds; the parts add up to the whole. */
+function partsOf(result: Omit<BuildResult, 'parts'>, recorded: Record<string, number>): Record<string, number> {
+  const own = ['content', 'markdown', 'plans', 'wayfinding', 'history'].reduce((sum, part) => sum + (recorded[part] ?? 0), 0);
+  const parts: Record<string, number> = {
+    setup: recorded.bundle ?? 0,
+    render: Math.max(0, (recorded.generate ?? 0) - own),
+    content: recorded.content ?? 0,
+    markdown: recorded.markdown ?? 0,
+    plans: recorded.plans ?? 0,
+    wayfinding: recorded.wayfinding ?? 0,
+    history: recorded.history ?? 0,
+    index: result.indexSeconds,
+  };
+  parts.rest = Math.max(0, result.seconds - Object.values(parts).reduce((sum, seconds) => sum + seconds, 0));
+  return parts;
 }
 
 async function build(label: string, contentDir: string): Promise<BuildResult> {
   const outDir = path.join(work, `dist-${label}`);
   const timings = path.join(work, `timings-${label}.json`);
+  const phases = path.join(work, `phases-${label}.json`);
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, SUNSET_CONTENT_DIR: contentDir, SUNSET_OUT_DIR: outDir, SUNSET_TIMINGS_FILE: timings },
+    env: {
+      ...process.env,
+      SUNSET_CONTENT_DIR: contentDir,
+      SUNSET_OUT_DIR: outDir,
+      SUNSET_TIMINGS_FILE: timings,
+      SUNSET_PHASES_FILE: phases,
+    },
   });
   let peakBytes = 0;
   const sampler = setInterval(() => {
@@ -79,7 +120,9 @@ async function build(label: string, contentDir: string): Promise<BuildResult> {
   const pages = readdirSync(outDir, { recursive: true }).filter(
     (name) => String(name).endsWith('.html') && !String(name).startsWith('pagefind'),
   ).length;
-  return { label, pages, seconds, indexSeconds, peakBytes };
+  const recorded = JSON.parse(readFileSync(phases, 'utf8')) as Record<string, number>;
+  const result = { label, pages, seconds, indexSeconds, peakBytes };
+  return { ...result, parts: partsOf(result, recorded) };
 }
 
 /** A copy of content/ with `count` synthetic entries added. */
@@ -118,6 +161,13 @@ try {
     `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s build and ` +
       `${(((large.indexSeconds - real.indexSeconds) * 1000) / extraPages).toFixed(2)} s index per 1,000 extra pages`,
   );
+  // Where the time goes: each part of the large build per 1,000 pages, and what each extra page adds to it.
+  console.log(`where the time goes, s per 1,000 pages (large build · marginal per 1,000 extra pages):`);
+  for (const [part, name] of PARTS) {
+    const whole = ((large.parts[part] ?? 0) * 1000) / large.pages;
+    const marginal = (((large.parts[part] ?? 0) - (real.parts[part] ?? 0)) * 1000) / extraPages;
+    console.log(`  ${name.padEnd(40)} ${whole.toFixed(2).padStart(6)}  · ${marginal.toFixed(2).padStart(6)}`);
+  }
 } finally {
   if (values.keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type { Plan } from '../register/plan/build-plan.ts';
+import { handFocusOn } from './keep-focus.ts';
 import { planStorageKey, readTicks, writeTicks } from './plan-storage.ts';
 import { foundPlaces, keptScanReport } from './scan-report/kept-report.ts';
 import { SCAN_MARKED } from './scan-report/scan-marked.ts';
@@ -34,6 +35,7 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
   const breakingOnly = control<HTMLInputElement>('[data-filter-breaking]');
   const onlyFound = control<HTMLInputElement>('[data-only-found]');
   const hideDone = control<HTMLInputElement>('[data-hide-done]');
+  const clearButton = control<HTMLButtonElement>('[data-clear]');
   const ticks = readTicks(storage()?.getItem(key) ?? null);
   let undo: Set<string> | undefined;
 
@@ -58,8 +60,10 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
       const empty = list.querySelector('li[data-item]:not([hidden])') === null;
       list.hidden = empty;
       const heading = list.previousElementSibling;
-      // An area's heading (h4 inside an upgrade leg) folds away with its items.
-      if (heading instanceof HTMLElement && (heading.tagName === 'H3' || heading.tagName === 'H4')) heading.hidden = empty;
+      // An area's heading (h4 inside an upgrade leg) folds away with its items, with its anchor link if it has one.
+      if (heading instanceof HTMLElement && (/^H[34]$/.test(heading.tagName) || heading.classList.contains('heading-wrap'))) {
+        heading.hidden = empty;
+      }
     }
     const done = boxes.filter((box) => box.checked).length;
     if (progress) progress.textContent = `${done} of ${boxes.length} done${shown < items.length ? ` · ${shown} shown` : ''}`;
@@ -83,12 +87,25 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
     if (!box.dataset.key) return;
     if (box.checked) ticks.add(box.dataset.key);
     else ticks.delete(box.dataset.key);
+    const hadFocus = document.activeElement === box;
     save();
     show();
-    if (undoBox) undoBox.hidden = true;
+    const item = box.closest<HTMLElement>('li[data-item]');
+    // Under "Hide done" the ticked item hides: the focus goes on to the next item still shown (or the one
+    // before, or the filter), so the reader ticks on down the list instead of starting again from the top.
+    if (hadFocus && item?.hidden) {
+      const at = items.indexOf(item);
+      const shown = (candidate: HTMLElement) => !candidate.hidden && candidate.closest('[hidden]') === null;
+      const next = items.slice(at + 1).find(shown) ?? items.slice(0, at).reverse().find(shown);
+      (next?.querySelector<HTMLInputElement>('input[data-key]') ?? hideDone)?.focus();
+    }
+    if (undoBox) {
+      handFocusOn(undoBox, clearButton);
+      undoBox.hidden = true;
+    }
   });
   root.addEventListener(SCAN_MARKED, show);
-  root.querySelector('[data-clear]')?.addEventListener('click', () => {
+  clearButton?.addEventListener('click', () => {
     if (ticks.size === 0) return;
     if (!window.confirm(`Clear all ${ticks.size} ticks of the ${upgrade.from} → ${upgrade.to} checklist?`)) return;
     undo = new Set(ticks);
@@ -103,7 +120,11 @@ export function bindChecklist(root: HTMLElement, plan: () => Promise<Plan>): voi
     undo = undefined;
     save();
     show();
-    if (undoBox) undoBox.hidden = true;
+    // Undo hides itself once used: the focus goes back to "Clear ticks", where the reader came from.
+    if (undoBox) {
+      handFocusOn(undoBox, clearButton);
+      undoBox.hidden = true;
+    }
   });
   root.querySelector('[data-print]')?.addEventListener('click', () => window.print());
   // Printing shows the migration notes, which are folded on screen.

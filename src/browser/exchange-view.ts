@@ -2,7 +2,7 @@
 
 import type { Exchange } from './call-api.ts';
 import { h, replaceChildren } from './try/build-element.ts';
-import { requestText, responseText } from './try/http-exchange.ts';
+import { requestText, responseText, statusLine } from './try/http-exchange.ts';
 
 /** Replaces the content of `container` with the exchange; the answer's block carries its status in `data-status`. */
 export function showExchange(container: Element, exchange: Exchange): void {
@@ -29,4 +29,31 @@ export function showExchange(container: Element, exchange: Exchange): void {
 export function showFailure(container: Element, message: string): void {
   container.removeAttribute('hidden');
   replaceChildren(container, h('p', { class: 'problem', role: 'alert' }, message));
+}
+
+/**
+ * Says the answer to a request the reader asked for, in one short line (`POST /api/v4/…: 201 Created`),
+ * through the page's answer status (`[data-answer-status]`, a live region); the blocks above are for the eye.
+ */
+export function announceExchange(exchange: Exchange): void {
+  const path = new URL(exchange.request.url, location.origin).pathname;
+  say(`${exchange.request.method} ${path}: ${statusLine(exchange.response)}`);
+}
+
+/** Says a failure with no answer through the page's answer status. */
+export function announceFailure(message: string): void {
+  say(message);
+}
+
+/**
+ * Puts a line in the answer status. The region is emptied first and filled a moment later, so the same
+ * answer twice (a second key created) is said twice: a region set to the text it holds says nothing.
+ */
+function say(text: string): void {
+  const region = document.querySelector('[data-answer-status]');
+  if (!region) return;
+  region.textContent = '';
+  setTimeout(() => {
+    region.textContent = text;
+  }, 30);
 }

@@ -11,6 +11,12 @@ export const siteSettingsSchema = z.strictObject({
   config_dir: z.string().min(1).regex(/^[^/]/, { error: 'config_dir is relative to the repository root' }),
   /** Where the site itself is published, for canonical links and the feed. */
   site_url: z.url(),
+  /**
+   * Where the content's source files are edited: the repository's edit URL for its default branch, to
+   * which a file's path from the repository root is appended (`…/-/edit/main/` + `content/limits.yaml`).
+   * Pages built from one file link to it; without it they have no edit link.
+   */
+  source_url: z.url().optional(),
 });
 
 /** The site settings. */

@@ -1,5 +1,6 @@
 import { loadRegister, type Register } from '../register/index.ts';
 import { loadSiteRegisters } from '../register/merge/site-registers.ts';
+import { markPagesStarted, timedAsync } from './build-timings.ts';
 import { contentDir } from './content-dir.ts';
 
 let loading: Promise<Register> | undefined;
@@ -11,10 +12,13 @@ let loadedAt = 0;
  * a `ContentError` listing every problem with its file and line, which stops the build.
  */
 export function siteRegister(): Promise<Register> {
+  markPagesStarted();
   const stale = process.env.NODE_ENV === 'development' && Date.now() - loadedAt > 1000;
   if (!loading || stale) {
     // Register folders named by SUNSET_REGISTER (sunset import --out) are merged into the built-in one.
-    loading = loadRegister(contentDir()).then((register) => loadSiteRegisters(register, process.env));
+    loading = timedAsync('content', () =>
+      loadRegister(contentDir()).then((register) => loadSiteRegisters(register, process.env)),
+    );
     loadedAt = Date.now();
   }
   return loading;

@@ -214,7 +214,7 @@ describe('your scan on your checklist', () => {
 describe('a checklist on a phone', () => {
   const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
-  it('starts with its items, not its contents, and has 44 px targets that tick from the label, under one heading', async () => {
+  it('starts with its items, not its contents, and has 44 px targets of their own that tick, not the title, under one heading', async () => {
     const page = await openPage(chromium.browser, '/upgrade/16.0-to-17.0/', PHONE);
     const box = page.locator('[data-plan] input[data-key]').first();
     await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -235,17 +235,22 @@ describe('a checklist on a phone', () => {
       clip: { x: 0, y: top - 200, width: 390, height: 844 },
     });
 
-    // Every box sits in a label at least 44 px square, and a tap on the title ticks it without leaving the page.
+    // Every box sits in its own label at least 44 px square: a tap there ticks it; a tap on the title does not.
     const sizes = await page
-      .locator('[data-plan] li[data-item] label.item-title')
+      .locator('[data-plan] li[data-item] label.tick')
       .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => [box.width, box.height]));
     expect(sizes.length).toBeGreaterThan(20);
     expect(sizes.filter(([width, height]) => (width as number) < 44 || (height as number) < 44)).toEqual([]);
     const first = items(page).first();
     await first.locator('.item-title > span').tap();
+    expect(await box.isChecked()).toBe(false);
+    const tick = first.locator('label.tick');
+    const corner = await tick.boundingBox();
+    // The target's corner, well away from the box drawn in its middle, ticks it too.
+    await page.touchscreen.tap((corner?.x ?? 0) + 3, (corner?.y ?? 0) + 3);
     expect(await box.isChecked()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/upgrade/16.0-to-17.0/');
-    await first.locator('.item-title > span').tap();
+    await tick.tap();
     expect(await box.isChecked()).toBe(false);
 
     expect(scriptErrors(page)).toEqual([]);

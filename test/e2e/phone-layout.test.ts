@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumForFile, openPage, siteUrl } from './browser.ts';
 import { contentProblems } from './content-probe.ts';
 import { layoutProblems } from './layout-probe.ts';
+import { smallTargets } from './target-probe.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
 const PHONE = { viewport: { width: 390, height: 844 } } as const;
@@ -16,11 +17,11 @@ async function sitemapPaths(): Promise<string[]> {
 
 const chromium = chromiumForFile();
 
-describe('at 390 px', () => {
-  it('no page of the sitemap scrolls sideways, shows raw Markdown, holds a table wider than its box or breaks an identifier between letters', async () => {
+describe.each([320, 390])('every page at %i px', (width) => {
+  it('scrolls no page sideways, lets nothing reach out of its box, holds no table wider than its box, breaks no identifier between letters, shows no raw Markdown, and has no link or control under 24 px crowding another', async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBeGreaterThan(100);
-    const page = await openPage(chromium.browser, '/', PHONE);
+    const page = await openPage(chromium.browser, '/', { viewport: { width, height: 844 } });
     const problems: string[] = [];
     for (const pathname of paths) {
       await page.goto(siteUrl(pathname), { waitUntil: 'load' });
@@ -28,14 +29,15 @@ describe('at 390 px', () => {
       await page.evaluate(() => {
         for (const details of document.querySelectorAll('main details')) (details as HTMLDetailsElement).open = true;
       });
-      for (const problem of [...(await layoutProblems(page)), ...(await contentProblems(page))]) {
-        problems.push(`${pathname}: ${problem}`);
-      }
+      const found = [...(await layoutProblems(page)), ...(await contentProblems(page)), ...(await smallTargets(page))];
+      for (const problem of found) problems.push(`${pathname}: ${problem}`);
     }
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 600_000);
+  }, 900_000);
+});
 
+describe('at 390 px', () => {
   it('the header is one short row with a menu button that opens the navigation', async () => {
     const page = await openPage(chromium.browser, '/register/', PHONE);
     const header = page.locator('.site-header');

@@ -57,13 +57,21 @@ describe('plainText and escapeHtml', () => {
 });
 
 describe('breakableIdentifier', () => {
-  it('lets an identifier break after _ / . and - only, never inside a version number', () => {
+  it('lets an identifier break after _ / . and -, between the words of a long camel-case name, never inside a version number', () => {
     expect(breakableIdentifier('CI_JOB_JWT_V2')).toBe('CI_<wbr>JOB_<wbr>JWT_<wbr>V2');
     expect(breakableIdentifier('/api/v4/projects/{id}/ci/lint')).toBe('/api/<wbr>v4/<wbr>projects/<wbr>{id}/<wbr>ci/<wbr>lint');
     expect(breakableIdentifier('TrackedEvents.count')).toBe('TrackedEvents.<wbr>count');
     expect(breakableIdentifier('PRIVATE-TOKEN')).toBe('PRIVATE-<wbr>TOKEN');
     expect(breakableIdentifier('sunset check --to 18.0')).toBe('sunset check --to 18.0');
     expect(breakableIdentifier('previousStageJobsOrNeeds')).toBe('previousStageJobsOrNeeds');
+    // 24 letters stay whole; from 25 on, a camel-case name breaks between its words, never inside one.
+    expect(breakableIdentifier('previousStageJobsOrNeedsz')).toBe('previous<wbr>Stage<wbr>Jobs<wbr>Or<wbr>Needsz');
+    expect(breakableIdentifier('group.dependencyProxyTotalSizeInBytes')).toBe(
+      'group.<wbr>dependency<wbr>Proxy<wbr>Total<wbr>Size<wbr>In<wbr>Bytes',
+    );
+    expect(breakableIdentifier('CI_JOB_JWT_V2_ABCDEFGHIJKLMNOPQRSTUVWXYZ')).toBe(
+      'CI_<wbr>JOB_<wbr>JWT_<wbr>V2_<wbr>ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    );
   });
 
   it('escapes first, so markup in an identifier stays text', () => {

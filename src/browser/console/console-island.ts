@@ -23,6 +23,27 @@ export interface WakeContext {
   click: HTMLElement | undefined;
 }
 
+/** Why the form does not make a request, and the name of the field to fix, if one is at fault. */
+interface Refusal {
+  problem: string;
+  field?: string;
+}
+
+/**
+ * Marks the field a refusal names `aria-invalid` and moves the focus to it, so the reader lands where the
+ * fix is (the status says what is wrong); a field fixed since is unmarked.
+ */
+function markInvalid(form: HTMLFormElement, outcome: ConsoleRequest | Refusal): void {
+  const faulty = 'problem' in outcome && outcome.field ? form.elements.namedItem(outcome.field) : null;
+  for (const element of form.querySelectorAll('[aria-invalid="true"]')) {
+    if (element !== faulty) element.removeAttribute('aria-invalid');
+  }
+  if (faulty instanceof HTMLInputElement || faulty instanceof HTMLTextAreaElement) {
+    faulty.setAttribute('aria-invalid', 'true');
+    faulty.focus();
+  }
+}
+
 const SNIPPET_TITLES: Record<SnippetKind, string> = { curl: 'curl', fetch: 'JavaScript fetch', python: 'Python requests' };
 
 /** Binds one console section. */
@@ -72,17 +93,19 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
   });
   checkBody();
 
-  /** The request as the form describes it, or the reason it cannot be built. */
-  const request = (forSnippet: boolean): ConsoleRequest | string => {
+  /** The request as the form describes it, or the reason it cannot be built and the field at fault. */
+  const request = (forSnippet: boolean): ConsoleRequest | Refusal => {
     const parsed = parseHeaderLines(value('headers'));
-    if (parsed.problems.length > 0) return parsed.problems.map((problem) => `Headers, ${problem.message}`).join('; ');
+    if (parsed.problems.length > 0) {
+      return { problem: parsed.problems.map((problem) => `Headers, ${problem.message}`).join('; '), field: 'headers' };
+    }
     let headers = parsed.headers;
     const instance = target() === 'instance';
     if (data.tokenAuth) headers = withHeader(headers, 'PRIVATE-TOKEN', instance ? value('instance-token') : value('token'));
     if (!instance) headers = withHeader(headers, RELEASE_HEADER, value('release'));
     const baseUrl = instance ? value('instance-url').trim() : forSnippet ? LOCAL_REFERENCE : location.origin;
     if (instance && !/^https?:\/\/[^/]/.test(baseUrl))
-      return 'Give your instance’s base URL, such as https://platform.example.com';
+      return { problem: 'Give your instance’s base URL, such as https://platform.example.com', field: 'instance-url' };
     const pathParams = Object.fromEntries(data.pathParams.map((param) => [param.name, value(`path:${param.name}`)]));
     const input = {
       method: data.method,
@@ -94,7 +117,9 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
       ...(body ? { body: body.value } : {}),
     };
     const missing = missingPathParams(input);
-    if (missing.length > 0 && !forSnippet) return `Fill in the path parameter ${missing.join(', ')}`;
+    if (missing.length > 0 && !forSnippet) {
+      return { problem: `Fill in the path parameter ${missing.join(', ')}`, field: `path:${missing[0]}` };
+    }
     return buildConsoleRequest(input);
   };
 
@@ -102,9 +127,10 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
   const send = async () => {
     if (sending) return;
     const built = request(false);
-    if (typeof built === 'string') {
+    markInvalid(form, built);
+    if ('problem' in built) {
       markSending(root, false);
-      status.textContent = built;
+      status.textContent = built.problem;
       return;
     }
     sending = true;
@@ -174,8 +200,9 @@ export function bindConsole(root: HTMLElement, wake: WakeContext): void {
 
   const copy = async (kind: SnippetKind) => {
     const built = request(true);
-    if (typeof built === 'string') {
-      status.textContent = built;
+    markInvalid(form, built);
+    if ('problem' in built) {
+      status.textContent = built.problem;
       return;
     }
     const snippet = SNIPPETS[kind](built);

@@ -6,7 +6,8 @@
  */
 
 import { debounced, markedElement, startDemoReference } from '../demo-page.ts';
-import { showExchange, showFailure } from '../exchange-view.ts';
+import { announceExchange, announceFailure, showExchange, showFailure } from '../exchange-view.ts';
+import { setUnusable } from '../keep-focus.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { statusLine } from '../try/http-exchange.ts';
 import { identifierCode } from '../try/identifier-code.ts';
@@ -38,8 +39,9 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   let keys: DemoKeys = {};
   const showKeys = () => {
     replaceChildren(dsn, ...identifierCode(keys.current?.sentry_dsn ?? '— (create a key first)').childNodes);
-    startButton.disabled = !keys.current;
-    throwButton.disabled = messageButton.disabled = !(keys.current && sdkStarted());
+    setUnusable(startButton, !keys.current);
+    setUnusable(throwButton, !(keys.current && sdkStarted()));
+    setUnusable(messageButton, !(keys.current && sdkStarted()));
     rotation.refresh();
   };
 
@@ -89,11 +91,12 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
   });
 
   createButton.addEventListener('click', async () => {
-    createButton.disabled = true;
+    setUnusable(createButton, true);
     const output = part<HTMLElement>('key-exchange');
     try {
       const exchange = await createKey();
       showExchange(output, exchange);
+      announceExchange(exchange);
       if (exchange.response.status === 201 && isClientKey(exchange.json)) {
         keys = { current: exchange.json };
         writeDemoKeys(keys);
@@ -102,12 +105,13 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
       }
     } catch (failure) {
       showFailure(output, `The key could not be created: ${String(failure)}`);
+      announceFailure(`The key could not be created: ${String(failure)}`);
     } finally {
-      createButton.disabled = false;
+      setUnusable(createButton, false);
     }
   });
   startButton.addEventListener('click', async () => {
-    startButton.disabled = true;
+    setUnusable(startButton, true);
     try {
       await start();
     } catch (failure) {
@@ -135,7 +139,7 @@ export async function startErrorDemo(root: HTMLElement): Promise<void> {
       };
       await restoreKeys();
       runtime.onChange(debounced(() => Promise.all([reloadList(), restoreKeys()]), 50));
-      createButton.disabled = false;
+      setUnusable(createButton, false);
       await reloadList();
     },
   );

@@ -7,7 +7,8 @@
 import type { ErrorDetails } from '../../reference/errors/error-views.ts';
 import { stackTraceText } from '../../reference/errors/issue-description.ts';
 import type { Issue } from '../../reference/errors/issues.ts';
-import { showExchange, showFailure } from '../exchange-view.ts';
+import { announceExchange, announceFailure, showExchange, showFailure } from '../exchange-view.ts';
+import { setUnusable } from '../keep-focus.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { detailFacts } from '../try/error-view-model.ts';
 import { type HourlyGraph, hourlyGraph } from '../try/hourly-graph.ts';
@@ -78,15 +79,17 @@ function detailsBody(error: ErrorDetails, now: number): HTMLElement[] {
   const issueExchange = h('div', { class: 'exchange', hidden: true });
   const issueOutput = h('div', {});
   issueButton.addEventListener('click', async () => {
-    issueButton.disabled = true;
+    setUnusable(issueButton, true);
     try {
       const exchange = await createIssue(error.id);
       showExchange(issueExchange, exchange);
+      announceExchange(exchange);
       if (exchange.response.status < 300) replaceChildren(issueOutput, issueBlock(exchange.json as Issue));
     } catch (failure) {
       showFailure(issueExchange, `The issue could not be created: ${String(failure)}`);
+      announceFailure(`The issue could not be created: ${String(failure)}`);
     } finally {
-      issueButton.disabled = false;
+      setUnusable(issueButton, false);
     }
   });
   return [

@@ -6,7 +6,8 @@
 
 import { callApi, type Exchange } from '../call-api.ts';
 import { markedElement } from '../demo-page.ts';
-import { showExchange, showFailure } from '../exchange-view.ts';
+import { announceExchange, announceFailure, showExchange, showFailure } from '../exchange-view.ts';
+import { setUnusable } from '../keep-focus.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { identifierCode } from '../try/identifier-code.ts';
 import { messageEnvelope } from '../try/raw-envelope.ts';
@@ -42,14 +43,18 @@ function outputOf(button: HTMLElement): HTMLElement {
 }
 
 async function run(button: HTMLButtonElement, call: () => Promise<Exchange | undefined>): Promise<void> {
-  button.disabled = true;
+  setUnusable(button, true);
   try {
     const exchange = await call();
-    if (exchange) showExchange(outputOf(button), exchange);
+    if (exchange) {
+      showExchange(outputOf(button), exchange);
+      announceExchange(exchange);
+    }
   } catch (failure) {
     showFailure(outputOf(button), String(failure));
+    announceFailure(String(failure));
   } finally {
-    button.disabled = false;
+    setUnusable(button, false);
   }
 }
 
@@ -66,9 +71,9 @@ export function bindKeyRotation(root: HTMLElement, host: RotationHost): () => vo
   };
   const refresh = () => {
     const { current, previous } = host.keys();
-    elements.create.disabled = !current;
-    for (const button of [elements.list, elements.remove, elements.checkOld]) button.disabled = !previous;
-    elements.checkNew.disabled = !current;
+    setUnusable(elements.create, !current);
+    for (const button of [elements.list, elements.remove, elements.checkOld]) setUnusable(button, !previous);
+    setUnusable(elements.checkNew, !current);
     replaceChildren(
       elements.keys,
       h('dt', {}, 'Old DSN'),

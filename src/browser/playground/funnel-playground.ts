@@ -1,6 +1,7 @@
 import { funnelDefinitionSchema } from '../../schemas/funnel-definition.ts';
 import { type VisualizationDefinition, visualizationDefinitionSchema } from '../../schemas/visualization-definition.ts';
 import { DEMO_PROJECT_ID } from '../../site/demo-world.ts';
+import { setUnusable } from '../keep-focus.ts';
 import { replaceChildren } from '../try/build-element.ts';
 import { visualizationKind } from './chart-option.ts';
 import { type CheckedDefinition, checkDefinition, type FieldProblem } from './editor-problems.ts';
@@ -43,8 +44,9 @@ export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
   let funnelValid = false;
   let visualizationValid = false;
   const refreshRun = () => {
-    run.disabled = !(funnelValid && visualizationValid);
-    run.title = run.disabled ? 'Fix the problems listed under the editors first' : '';
+    const blocked = !(funnelValid && visualizationValid);
+    setUnusable(run, blocked);
+    run.title = blocked ? 'Fix the problems listed under the editors first' : '';
   };
   const funnel = bindYamlEditor(
     part(root, '[data-yaml-editor="funnel"]'),
@@ -69,7 +71,7 @@ export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
       say('Fix the problems listed under the editors first.', true);
       return;
     }
-    run.disabled = true;
+    setUnusable(run, true);
     say('Running the query against the sample data…');
     try {
       const browser = await (await runtime).startBrowserReference();
@@ -92,7 +94,10 @@ export async function startFunnelPlayground(root: HTMLElement): Promise<void> {
   };
 
   run.addEventListener('click', () => void runQuery());
-  part(root, '[data-restore]').addEventListener('click', () => {
+  const restore = part<HTMLButtonElement>(root, '[data-restore]');
+  // Written disabled, like Run: without a script it would do nothing.
+  restore.disabled = false;
+  restore.addEventListener('click', () => {
     funnel.restore();
     visualization.restore();
     void runQuery();

@@ -26,6 +26,8 @@ export function bindYamlEditor<T>(
   if (!textarea || !gutter || !list)
     throw new Error('a YAML editor needs a textarea, a .editor-gutter and an .editor-problems list');
   const count = root.querySelector<HTMLElement>('[data-problem-count]');
+  // Written read-only, so that without a script the definition is text to read, not a box that does nothing.
+  textarea.readOnly = false;
   let last = check(textarea.value);
 
   const update = () => {

@@ -1,5 +1,6 @@
 import type { Plan } from '../../register/plan/build-plan.ts';
 import type { RegisterEntry } from '../../schemas/register-entry.ts';
+import { handFocusOn } from '../keep-focus.ts';
 import { scanStorageKey } from '../plan-storage.ts';
 import { h, replaceChildren } from '../try/build-element.ts';
 import { identifierCode } from '../try/identifier-code.ts';
@@ -53,6 +54,8 @@ export function bindScanReport(
     }
     if (onlyFound) onlyFound.checked = false;
     if (foundFilter) foundFilter.hidden = true;
+    // "Forget the report" hides itself: the focus goes on to the file picker, not back to the page.
+    handFocusOn(tools, input);
     tools.hidden = true;
     marked();
   };

@@ -35,11 +35,12 @@ function itemHtml(item: PlanItem, withMigration: boolean): string {
     `data-area="${escapeHtml(entry.area)}"`,
     `data-breaking="${entry.breaking ? 'yes' : 'no'}"`,
   ].join(' ');
-  // The label holds the box and the title, so a tap anywhere on either ticks it; the entry page is its own link.
+  // Only the box ticks, through its own square label beside the title: a tap meant for the title (to read
+  // it, select it or scroll) ticks nothing. The title names the box. The entry page is its own link.
   // The box is disabled as written: only the script can keep a tick, and it enables the boxes.
   return [
-    `<li ${attributes}><label class="item-title" for="${checkbox}"><input type="checkbox" id="${checkbox}" data-key="${escapeHtml(item.key)}" disabled>`,
-    `<span>${renderInline(entry.title, { links: false })}</span></label>`,
+    `<li ${attributes}><div class="item-title"><label class="tick"><input type="checkbox" id="${checkbox}" aria-labelledby="${checkbox}-title" data-key="${escapeHtml(item.key)}" disabled></label>`,
+    `<span id="${checkbox}-title">${renderInline(entry.title, { links: false })}</span></div>`,
     `<div class="item-body"><div class="meta">${badges}<span>${escapeHtml(offerings)}</span>${announced}${entryLinkHtml(entry)}</div>`,
     entry.breaking_reason && !facts?.imported
       ? `<p class="breaking-reason"><strong>Breaks</strong> (Sunset's reading): ${renderInline(entry.breaking_reason)}</p>`

@@ -32,10 +32,10 @@ describe('renderPlanHtml', () => {
     expect(html).toContain('<details><summary>What to do</summary>');
   });
 
-  it('makes each item one label for the box and the title, the box disabled until a script can keep ticks', () => {
+  it('gives each box its own label beside the title, named by the title, and disabled until a script can keep ticks', () => {
     const html = renderPlanHtml(buildPlan(register, { from: '16.0', to: '17.0' }));
     expect(html).toContain(
-      '<label class="item-title" for="c-now-breaking"><input type="checkbox" id="c-now-breaking" data-key="now-breaking" disabled>',
+      '<div class="item-title"><label class="tick"><input type="checkbox" id="c-now-breaking" aria-labelledby="c-now-breaking-title" data-key="now-breaking" disabled></label><span id="c-now-breaking-title">',
     );
     expect(html).toContain('<noscript><p class="note">Ticking items, keeping the ticks in this browser');
     expect(html).toContain('data-area="ci" data-breaking="yes"');
