@@ -1,0 +1,109 @@
+/**
+ * Error groups per project are bounded in memory: past the bound the group used least recently is let go with
+ * its occurrences and event ids, retention still applies, and 100,000 distinct fingerprints keep the heap under
+ * a fixed bound. In-process: the HTTP path adds nothing to what the store holds.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { ErrorEvent } from '../../../src/reference/errors/error-event.ts';
+import { createErrorStore } from '../../../src/reference/errors/error-store.ts';
+import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from '../../../src/reference/errors/ingestion-limits.ts';
+
+const NOW = Date.UTC(2026, 5, 1);
+
+/** An event of its own group (its fingerprint), shaped like an SDK's: a message, a user and a short stack. */
+const event = (group: number, at: number = NOW, serial = 0): ErrorEvent => ({
+  eventId: `${group.toString(16).padStart(16, '0')}${serial.toString(16).padStart(16, '0')}`,
+  timestamp: at,
+  receivedAt: at,
+  platform: 'javascript',
+  level: 'error',
+  message: `request ${group} failed`,
+  fingerprint: [`fp-${group}`],
+  release: 'web@1.4.2',
+  environment: 'production',
+  user: { id: `user-${group % 977}` },
+  exceptions: [
+    {
+      type: 'TypeError',
+      value: `Cannot read properties of undefined (reading 'item${group}')`,
+      frames: [
+        { filename: 'app/main.js', function: 'main', lineno: 10, colno: 3, in_app: true },
+        { filename: 'app/cart.js', function: 'addItem', lineno: 42, colno: 17, in_app: true },
+        { filename: 'app/cart.js', function: 'render', lineno: 97, colno: 5, in_app: true },
+      ],
+    },
+  ],
+});
+
+describe('error groups per project', () => {
+  it('holds exactly the bound without letting any go, and lets the least recently used go one past it', () => {
+    const store = createErrorStore(RETENTION_MS, 3);
+    const [a, b, c] = [1, 2, 3].map((group) => store.record(1, event(group)));
+    expect(store.groupCount(1)).toBe(3);
+    expect(store.evicted()).toBe(0);
+    // A read by id and an event both count as use: a is read, c gets an event, so b is the least recent.
+    expect(store.get(1, (a as { id: number }).id)).toBe(a);
+    store.record(1, event(3, NOW, 1));
+    const d = store.record(1, event(4));
+    expect(store.groupCount(1)).toBe(3);
+    expect(store.evicted()).toBe(1);
+    expect(store.get(1, (b as { id: number }).id)).toBeUndefined();
+    expect(store.list(1).map((record) => record.id)).toEqual([a, c, d].map((record) => record?.id));
+    // b's occurrence and event id went with it; the others' stay.
+    expect(store.size()).toBe(4);
+    expect(store.hasEvent(1, event(2).eventId)).toBe(false);
+    expect(store.hasEvent(1, event(1).eventId)).toBe(true);
+    // b's fingerprint again starts a new group with an id never given before.
+    const again = store.record(1, event(2, NOW, 2));
+    expect(again.id).toBeGreaterThan(d.id);
+    expect(store.evicted()).toBe(2);
+  });
+
+  it('bounds each project on its own', () => {
+    const store = createErrorStore(RETENTION_MS, 2);
+    for (const group of [1, 2]) store.record(1, event(group));
+    for (const group of [1, 2, 3]) store.record(2, event(group));
+    expect(store.groupCount(1)).toBe(2);
+    expect(store.groupCount(2)).toBe(2);
+    expect(store.evicted()).toBe(1);
+    expect(store.list(1)).toHaveLength(2);
+  });
+
+  it('still enforces retention on the groups it holds, and a purged group frees its place', () => {
+    const store = createErrorStore(RETENTION_MS, 2);
+    const old = store.record(1, event(1, NOW - RETENTION_MS));
+    const kept = store.record(1, event(2, NOW));
+    // At the cutoff itself the old occurrence is past retention (the cutoff is inclusive), one ms before it is not.
+    expect(store.purge(NOW - 1)).toBe(0);
+    expect(store.purge(NOW)).toBe(1);
+    expect(store.get(1, old.id)).toBeUndefined();
+    expect(store.groupCount(1)).toBe(1);
+    store.record(1, event(3));
+    expect(store.groupCount(1)).toBe(2);
+    expect(store.evicted()).toBe(0);
+    expect(store.get(1, kept.id)).toBe(kept);
+  });
+
+  it(`keeps the heap under 96 MiB over 100,000 distinct fingerprints (bound ${MAX_ERROR_GROUPS_PER_PROJECT} groups)`, () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const store = createErrorStore();
+    for (let group = 0; group < 100_000; group++) store.record(1, event(group));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    console.log(
+      `100,000 distinct fingerprints: heap grew ${(grown / 2 ** 20).toFixed(1)} MiB, ${store.groupCount(1)} groups held`,
+    );
+    expect(store.groupCount(1)).toBe(MAX_ERROR_GROUPS_PER_PROJECT);
+    expect(store.evicted()).toBe(100_000 - MAX_ERROR_GROUPS_PER_PROJECT);
+    expect(store.size()).toBe(MAX_ERROR_GROUPS_PER_PROJECT);
+    // The newest groups are the ones held.
+    expect(store.hasEvent(1, event(99_999).eventId)).toBe(true);
+    expect(store.hasEvent(1, event(0).eventId)).toBe(false);
+    expect(grown).toBeLessThan(96 * 2 ** 20);
+  });
+});
