@@ -4,7 +4,9 @@
  * seen" and hourly counts read them with binary search.
  *
  * Memory per project is bounded (reference design): each project holds at most `maxGroups` error groups, kept
- * in order of last use (an event recorded into the group, or a read of it by id). A new group past the bound
+ * in order of their last event. Reads do not count: they are not journaled, so which group is let go depends
+ * only on the events, and a start replaying the journal lets go of the same groups and gives the same ids as
+ * the server that wrote it. A new group past the bound
  * lets go of the group used least recently, with its occurrences and their event ids; the count of groups let
  * go is kept. The group's events stay in the data directory's journal when there is one, and a start replays
  * them under the same bound; without one they are gone. An event of a group let go starts a new group with a
@@ -71,6 +73,8 @@ function insertSorted(occurrences: Occurrence[], occurrence: Occurrence): void {
 export interface ErrorStore {
   /** How long occurrences are kept, in milliseconds. */
   readonly retentionMs: number;
+  /** Error groups one project holds in memory; past it the least recently used is let go. */
+  readonly maxGroups: number;
   /** Adds an occurrence, creating the error when its key is new. A resolved error reopens. */
   record(projectId: number, event: ErrorEvent): ErrorRecord;
   /** One error of a project. */
@@ -129,6 +133,7 @@ export function createErrorStore(
 
   return {
     retentionMs,
+    maxGroups,
     record(projectId, event) {
       const key = groupingKey(event);
       const scoped = `${projectId}\u0000${key}`;
@@ -166,9 +171,7 @@ export function createErrorStore(
     },
     get(projectId, errorId) {
       const record = byId.get(errorId);
-      if (record?.projectId !== projectId) return undefined;
-      touch(record);
-      return record;
+      return record?.projectId === projectId ? record : undefined;
     },
     list: (projectId) => [...byId.values()].filter((record) => record.projectId === projectId),
     purge(now) {

@@ -56,6 +56,6 @@ export function formatBytes(bytes: number): string {
 
 /**
  * Error groups one project holds in memory (the reference's own bound; the spec states none). Past it, the group
- * used least recently (by an event or a read of it) is let go: see `error-store.ts`.
+ * whose last event is the oldest in arrival order is let go: see `error-store.ts`.
  */
 export const MAX_ERROR_GROUPS_PER_PROJECT = 10_000;

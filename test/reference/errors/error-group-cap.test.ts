@@ -40,21 +40,25 @@ const event = (group: number, at: number = NOW, serial = 0): ErrorEvent => ({
 describe('error groups per project', () => {
   it('holds exactly the bound without letting any go, and lets the least recently used go one past it', () => {
     const store = createErrorStore(RETENTION_MS, 3);
+    expect(store.maxGroups).toBe(3);
     const [a, b, c] = [1, 2, 3].map((group) => store.record(1, event(group)));
     expect(store.groupCount(1)).toBe(3);
     expect(store.evicted()).toBe(0);
-    // A read by id and an event both count as use: a is read, c gets an event, so b is the least recent.
-    expect(store.get(1, (a as { id: number }).id)).toBe(a);
-    store.record(1, event(3, NOW, 1));
+    // An event counts as use and a read does not (reads are not journaled, so a replay could not repeat them):
+    // a gets an event and b is read, so b is the least recent.
+    store.record(1, event(1, NOW, 1));
+    expect(store.get(1, (b as { id: number }).id)).toBe(b);
     const d = store.record(1, event(4));
     expect(store.groupCount(1)).toBe(3);
     expect(store.evicted()).toBe(1);
     expect(store.get(1, (b as { id: number }).id)).toBeUndefined();
     expect(store.list(1).map((record) => record.id)).toEqual([a, c, d].map((record) => record?.id));
+    expect(store.get(1, (c as { id: number }).id)).toBe(c);
     // b's occurrence and event id went with it; the others' stay.
     expect(store.size()).toBe(4);
     expect(store.hasEvent(1, event(2).eventId)).toBe(false);
     expect(store.hasEvent(1, event(1).eventId)).toBe(true);
+    expect(store.hasEvent(1, event(1, NOW, 1).eventId)).toBe(true);
     // b's fingerprint again starts a new group with an id never given before.
     const again = store.record(1, event(2, NOW, 2));
     expect(again.id).toBeGreaterThan(d.id);
