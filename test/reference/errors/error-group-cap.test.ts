@@ -7,8 +7,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEvent } from '../../../src/reference/errors/error-event.ts';
+import { replayErrorJournal } from '../../../src/reference/errors/error-journal.ts';
+import type { ErrorJournalEntry } from '../../../src/reference/errors/error-journal-entry.ts';
 import { createErrorStore } from '../../../src/reference/errors/error-store.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from '../../../src/reference/errors/ingestion-limits.ts';
+import { createErrorTrackingState } from '../../../src/reference/errors/state.ts';
+import { memoryStateStore, type StateStore } from '../../../src/reference/platform/state-store.ts';
+import { createHarness } from './harness.ts';
 
 const NOW = Date.UTC(2026, 5, 1);
 
@@ -88,6 +93,46 @@ describe('error groups per project', () => {
     expect(store.groupCount(1)).toBe(2);
     expect(store.evicted()).toBe(0);
     expect(store.get(1, kept.id)).toBe(kept);
+  });
+
+  it('lets go of the same groups, with the same ids and statuses, when a start replays the journal', async () => {
+    const journal: ErrorJournalEntry[] = [];
+    const memory = memoryStateStore();
+    const store: StateStore = {
+      ...memory,
+      get: (key) => memory.get(key),
+      keys: (prefix) => memory.keys(prefix),
+      commit(change) {
+        memory.commit(change);
+        journal.push(...((change.journal ?? []) as ErrorJournalEntry[]));
+      },
+    };
+    const harness = createHarness('2025-03-10T12:30:00Z', { store, maxErrorGroups: 3 });
+    const key = await harness.createKey();
+    let serial = 0;
+    const send = async (group: number) => {
+      serial += 1;
+      const body = { event_id: serial.toString(16).padStart(32, '0'), message: `failure ${group}`, fingerprint: [`fp-${group}`] };
+      expect((await harness.sendEvent(key.public_key, body)).status).toBe(200);
+    };
+    // 1, 2, 3, then 1 again; 4 lets 2 go, 5 lets 3 go, 2 again lets 1 go and is a new group with id 6.
+    for (const group of [1, 2, 3, 1, 4, 5, 2]) await send(group);
+    const errors = '/api/v4/projects/1/error_tracking/errors';
+    const put = await harness.call('PUT', `${errors}/4`, { token: 'demo-maintainer-token', body: '{"status":"resolved"}' });
+    expect(put.status).toBe(200);
+    const live = harness.reference.errors.state.errors;
+    const shape = (state: typeof live) =>
+      state
+        .list(1)
+        .map((record) => ({ id: record.id, key: record.key, status: record.status, count: record.occurrences.length }));
+    expect(shape(live).map((record) => record.id)).toEqual([4, 5, 6]);
+    expect(live.evicted()).toBe(3);
+    expect((await harness.call('GET', `${errors}/2`, { token: 'demo-read-token' })).status).toBe(404);
+
+    const restarted = createErrorTrackingState(memoryStateStore(), undefined, RETENTION_MS, 3);
+    replayErrorJournal(restarted, journal);
+    expect(shape(restarted.errors)).toEqual(shape(live));
+    expect(shape(restarted.errors)[0]?.status).toBe('resolved');
   });
 
   it(`keeps the heap under 96 MiB over 100,000 distinct fingerprints (bound ${MAX_ERROR_GROUPS_PER_PROJECT} groups)`, () => {
