@@ -28,7 +28,7 @@ function findError(state: ErrorTrackingState, project: Project, errorId: unknown
   if (!record) {
     throw new ApiError(
       404,
-      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${Math.round(state.errors.retentionMs / 86_400_000)}-day retention)`,
+      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${Math.round(state.errors.retentionMs / 86_400_000)}-day retention, or let go from memory as the least recently seen of more than ${state.errors.maxGroups} error groups)`,
     );
   }
   return record;

@@ -2,10 +2,19 @@
  * The errors of every project and their occurrences. Pure state: the time comes in as arguments, so
  * the clock stays at the edge. Occurrences are kept sorted by time so retention, "first seen", "last
  * seen" and hourly counts read them with binary search.
+ *
+ * Memory per project is bounded (reference design): each project holds at most `maxGroups` error groups, kept
+ * in order of their last event. Reads do not count: they are not journaled, so which group is let go depends
+ * only on the events, and a start replaying the journal lets go of the same groups and gives the same ids as
+ * the server that wrote it. A new group past the bound
+ * lets go of the group used least recently, with its occurrences and their event ids; the count of groups let
+ * go is kept. The group's events stay in the data directory's journal when there is one, and a start replays
+ * them under the same bound; without one they are gone. An event of a group let go starts a new group with a
+ * new id (ids are never given twice), and an event id let go is no longer recognised as sent before.
  */
 import { type ErrorEvent, userKey } from './error-event.ts';
 import { groupingKey } from './grouping.ts';
-import { RETENTION_MS } from './ingestion-limits.ts';
+import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 
 /** Statuses. `open` is the spec's; `resolved` and `ignored` are reference design. */
 export const ERROR_STATUSES = ['open', 'resolved', 'ignored'] as const;
@@ -64,6 +73,8 @@ function insertSorted(occurrences: Occurrence[], occurrence: Occurrence): void {
 export interface ErrorStore {
   /** How long occurrences are kept, in milliseconds. */
   readonly retentionMs: number;
+  /** Error groups one project holds in memory; past it the least recently used is let go. */
+  readonly maxGroups: number;
   /** Adds an occurrence, creating the error when its key is new. A resolved error reopens. */
   record(projectId: number, event: ErrorEvent): ErrorRecord;
   /** One error of a project. */
@@ -79,15 +90,40 @@ export interface ErrorStore {
    * ingestion keeps an event once however often an SDK sends it again, and so does the reference.
    */
   hasEvent(projectId: number, eventId: string): boolean;
+  /** Error groups held in memory for a project. */
+  groupCount(projectId: number): number;
+  /** Error groups let go since the store was created, across projects, because a project held its bound. */
+  evicted(): number;
 }
 
 /** The time at or before which occurrences are past retention at `now`. */
 export const retentionCutoff = (now: number, retentionMs: number = RETENTION_MS): number => now - retentionMs;
 
 /** Creates an empty error store. */
-export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore {
+export function createErrorStore(
+  retentionMs: number = RETENTION_MS,
+  maxGroups: number = MAX_ERROR_GROUPS_PER_PROJECT,
+): ErrorStore {
   const byId = new Map<number, ErrorRecord>();
   const byKey = new Map<string, ErrorRecord>();
+  /** Per project, its groups by id in order of last use, least recent first (a Map keeps insertion order). */
+  const recency = new Map<number, Map<number, ErrorRecord>>();
+  let evictedCount = 0;
+  const touch = (record: ErrorRecord) => {
+    let used = recency.get(record.projectId);
+    if (!used) {
+      used = new Map();
+      recency.set(record.projectId, used);
+    }
+    used.delete(record.id);
+    used.set(record.id, record);
+    return used;
+  };
+  const forget = (record: ErrorRecord) => {
+    byId.delete(record.id);
+    byKey.delete(`${record.projectId}\u0000${record.key}`);
+    recency.get(record.projectId)?.delete(record.id);
+  };
   let lastId = 0;
   let oldest = Number.POSITIVE_INFINITY;
   let total = 0;
@@ -97,6 +133,7 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
 
   return {
     retentionMs,
+    maxGroups,
     record(projectId, event) {
       const key = groupingKey(event);
       const scoped = `${projectId}\u0000${key}`;
@@ -106,8 +143,17 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
         record = { id: lastId, projectId, key, status: 'open', occurrences: [], users: new Map(), latest: event };
         byId.set(record.id, record);
         byKey.set(scoped, record);
-      } else if (event.timestamp >= record.latest.timestamp) {
-        record.latest = event;
+        const used = touch(record);
+        if (used.size > maxGroups) {
+          const [, least] = used.entries().next().value as [number, ErrorRecord];
+          for (const gone of least.occurrences) eventIds.delete(eventKey(least.projectId, gone.eventId));
+          total -= least.occurrences.length;
+          forget(least);
+          evictedCount += 1;
+        }
+      } else {
+        touch(record);
+        if (event.timestamp >= record.latest.timestamp) record.latest = event;
       }
       const occurrence: Occurrence = { time: event.timestamp, eventId: event.eventId };
       if (event.release) occurrence.release = event.release;
@@ -146,15 +192,14 @@ export function createErrorStore(retentionMs: number = RETENTION_MS): ErrorStore
         dropped += keep;
         const first = record.occurrences[0];
         if (first) oldest = Math.min(oldest, first.time);
-        else {
-          byId.delete(record.id);
-          byKey.delete(`${record.projectId}\u0000${record.key}`);
-        }
+        else forget(record);
       }
       total -= dropped;
       return dropped;
     },
     size: () => total,
     hasEvent: (projectId, eventId) => eventIds.has(eventKey(projectId, eventId)),
+    groupCount: (projectId) => recency.get(projectId)?.size ?? 0,
+    evicted: () => evictedCount,
   };
 }

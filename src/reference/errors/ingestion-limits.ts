@@ -53,3 +53,9 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
 }
+
+/**
+ * Error groups one project holds in memory (the reference's own bound; the spec states none). Past it, the group
+ * whose last event is the oldest in arrival order is let go: see `error-store.ts`.
+ */
+export const MAX_ERROR_GROUPS_PER_PROJECT = 10_000;

@@ -42,12 +42,14 @@ export interface ErrorTrackingOptions {
    * memory by default.
    */
   store?: StateStore;
+  /** Error groups one project holds in memory; `MAX_ERROR_GROUPS_PER_PROJECT` by default. */
+  maxErrorGroups?: number;
 }
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
 export function createErrorTrackingModule(platform: PlatformContext, options: ErrorTrackingOptions = {}): ErrorTrackingModule {
   const retentionMs = platform.limits ? daysToMs(platform.limits.errorRetentionDays) : undefined;
-  const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs);
+  const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs, options.maxErrorGroups);
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   if (options.trimEvent) deps.trimEvent = options.trimEvent;

@@ -7,7 +7,7 @@
 import { memoryStateStore, type StateChange, type StateStore } from '../platform/state-store.ts';
 import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
-import { RETENTION_MS } from './ingestion-limits.ts';
+import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 import { createIssueStore, type Issue, type IssueStore } from './issues.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 import { createTrackingSettingsStore, type TrackingSettings, type TrackingSettingsStore } from './tracking-settings.ts';
@@ -56,6 +56,7 @@ export function createErrorTrackingState(
   store: StateStore = memoryStateStore(),
   newPublicKey: () => string = randomPublicKey,
   retentionMs: number = RETENTION_MS,
+  maxErrorGroups: number = MAX_ERROR_GROUPS_PER_PROJECT,
 ): ErrorTrackingState {
   const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
   const keys = rows<ClientKey>(store, STATE_KEYS.clientKeys);
@@ -78,7 +79,7 @@ export function createErrorTrackingState(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),
     ),
-    errors: createErrorStore(retentionMs),
+    errors: createErrorStore(retentionMs, maxErrorGroups),
     sessions: createSessionStore(retentionMs),
     issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues), (issue) =>
       store.set(`${STATE_KEYS.issues}${issue.id}`, issue),

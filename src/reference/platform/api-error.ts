@@ -7,18 +7,26 @@ import { HttpResponse } from 'msw';
 export class ApiError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** Further fields of the JSON body, beside `message` and `error` (such as a refused query's cost and limit). */
+  readonly fields: Record<string, unknown>;
 
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, message: string, headers: Record<string, string> = {}, fields: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.headers = headers;
+    this.fields = fields;
   }
 }
 
 /** A JSON error response. */
-export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return HttpResponse.json({ message, error: message }, { status, headers });
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  fields: Record<string, unknown> = {},
+): Response {
+  return HttpResponse.json({ ...fields, message, error: message }, { status, headers });
 }
 
 /**
@@ -29,7 +37,7 @@ export async function answering(run: () => Response | Promise<Response>): Promis
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers);
+    if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers, error.fields);
     const message = error instanceof Error ? error.message : String(error);
     return errorResponse(500, `internal error in the reference implementation: ${message}`);
   }

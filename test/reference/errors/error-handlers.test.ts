@@ -78,7 +78,9 @@ describe('error details endpoint', () => {
     clock.advance(1);
     const gone = await call('GET', `${ERRORS}/1`, { token: 'demo-read-token' });
     expect(gone.status).toBe(404);
-    expect((await gone.json()).message).toMatch(/no error 1 \(it may be past 90-day retention\)/);
+    expect((await gone.json()).message).toMatch(
+      /no error 1 \(it may be past 90-day retention, or let go from memory as the least recently seen of more than 10000 error groups\)/,
+    );
   });
 });
 

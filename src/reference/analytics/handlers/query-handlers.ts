@@ -3,8 +3,11 @@ import { ApiError, answering, readJson } from '../../platform/api-error.ts';
 import { LIMITS_WITHOUT_REGISTER } from '../../platform/reference-limits.ts';
 import type { AnalyticsState } from '../analytics-state.ts';
 import { assertJsonAccepted } from '../export/raw-export.ts';
-import { type CubeResult, multiResponse, runQuery } from '../query/cube-response.ts';
+import { compileQuery } from '../query/compile-query.ts';
+import type { CompiledQuery } from '../query/compiled-query.ts';
+import { type CubeResult, executeCompiled, multiResponse } from '../query/cube-response.ts';
 import { assertQueryCount, assertRowTotal } from '../query/query-bounds.ts';
+import { assertQueryCost, estimateQueryCost } from '../query/query-cost.ts';
 import { projectAccess, requireOnboarded } from './access.ts';
 
 const PATH = '*/api/v4/projects/:id/product_analytics/request/load';
@@ -56,14 +59,19 @@ export function queryHandlers(state: AnalyticsState): HttpHandler[] {
         if (queryType !== 'multi') throw new ApiError(400, 'query: a list of queries needs queryType=multi');
         if (query.length === 0) throw new ApiError(400, 'query: the list of queries is empty');
         assertQueryCount(query.length);
-        const results: CubeResult[] = [];
-        for (const [index, item] of query.entries()) {
+        // Every query is compiled before any runs, so the request's cost is weighed before it holds the server.
+        const compiled: CompiledQuery[] = query.map((item, index) => {
           try {
-            results.push(runQuery(store, catalog, item, now, limits));
+            return compileQuery(item, catalog, now, limits);
           } catch (error) {
             if (error instanceof ApiError) throw new ApiError(error.status, error.message.replace(/^query/, `query[${index}]`));
             throw error;
           }
+        });
+        assertQueryCost(compiled.map((each) => estimateQueryCost(store, each)));
+        const results: CubeResult[] = [];
+        for (const each of compiled) {
+          results.push(executeCompiled(store, each, now));
           // Checked after each query, so a list that passes the bound stops there rather than running to its end.
           assertRowTotal(
             results.map((result) => result.data.length),
@@ -72,7 +80,9 @@ export function queryHandlers(state: AnalyticsState): HttpHandler[] {
         }
         return HttpResponse.json(multiResponse(results));
       }
-      const result = runQuery(store, catalog, query, now, limits);
+      const single = compileQuery(query, catalog, now, limits);
+      assertQueryCost([estimateQueryCost(store, single)]);
+      const result = executeCompiled(store, single, now);
       return HttpResponse.json(queryType === 'multi' ? multiResponse([result]) : result);
     });
   return [http.post(PATH, load), http.get(PATH, load)];

@@ -26,7 +26,11 @@ export function runQuery(
   now: number,
   limits?: ReferenceLimits,
 ): CubeResult {
-  const compiled = compileQuery(raw, catalog, now, limits);
+  return executeCompiled(store, compileQuery(raw, catalog, now, limits), now);
+}
+
+/** Runs a query already compiled (and its cost already weighed) over a project's events. */
+export function executeCompiled(store: EventStore, compiled: CompiledQuery, now: number): CubeResult {
   const data = compiled.kind === 'events' ? executeEventsQuery(store, compiled) : executeFunnelQuery(store, compiled);
   return { query: compiled.normalised, data, annotation: compiled.annotation, lastRefreshTime: new Date(now).toISOString() };
 }

@@ -48,7 +48,7 @@ export function spanOf(zone: string, times: Float64Array, rows: Int32Array | und
 }
 
 /** A unit's index of a local time: fixed units by division, weeks from Monday, months and longer by calendar. */
-function unitIndex(granularity: Granularity, local: number): number {
+export function unitIndex(granularity: Granularity, local: number): number {
   const fixed = FIXED_UNIT_MS[granularity];
   if (fixed) return Math.floor(local / fixed);
   const day = Math.floor(local / DAY_MS);
