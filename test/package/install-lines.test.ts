@@ -148,9 +148,24 @@ async function publish(): Promise<void> {
   });
 }
 
+/** A bare repository holding the release tag `npm run release` makes, as a user's git server would. */
+const bareRepo = path.join(work, 'sunset.git');
+
+function tagRelease(): void {
+  const clone = path.join(work, 'sunset');
+  execFileSync('git', ['clone', '-q', packed.root, clone]);
+  execFileSync(
+    process.execPath,
+    [path.join(packed.root, 'scripts', 'release-tag.ts'), '--repo', clone, '--package', packed.staged],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  execFileSync('git', ['clone', '-q', '--bare', clone, bareRepo]);
+}
+
 beforeAll(async () => {
   mkdirSync(work, { recursive: true });
   nodes = NODES();
+  tagRelease();
   await startVerdaccio();
   await publish();
 }, 180_000);
@@ -204,6 +219,35 @@ describe("the README's install lines", () => {
       expect(check.stdout).toContain('runner-register-arguments-removed');
     });
   }
+
+  for (const index of [0, 1]) {
+    const label = index === 0 ? 'Node 22' : 'Node 24';
+    it(`${label}: the release-tag line installs from a bare repository's tag, with no registry reachable`, () => {
+      const node = nodes[index] as (typeof nodes)[number];
+      const repo = userRepository(`tag-${node.major}`, 'uses');
+      // A registry that answers nothing (refused at once, not retried): the tag alone must be enough.
+      const env = { ...userEnv(node, `tag-${node.major}`, 'http://127.0.0.1:9/'), npm_config_fetch_retries: '0' };
+      // The README's line as printed, its repository URL pointing at the local bare repository.
+      const line = (TAG_INSTALL ?? 'false').replace(/git\+https:\/\/\S+\.git#/, `git+file://${bareRepo}#`);
+      expect(line).toBe(`npm i -D git+file://${bareRepo}#${version}`);
+      const install = run('bash', ['-c', line], repo, env);
+      expect(install.code, install.stderr).toBe(0);
+      const manifest = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8'));
+      expect(manifest.devDependencies['sunset-register']).toBe(`git+file://${bareRepo}#${version}`);
+      const check = run('bash', ['-c', 'npx sunset check . --to 18.0'], repo, env);
+      expect(check.code, check.stderr).toBe(1);
+      expect(check.stdout).toContain('runner-register-arguments-removed');
+    });
+  }
+
+  it('a tag the repository does not have fails the install', () => {
+    const node = nodes[1] as (typeof nodes)[number];
+    const repo = userRepository('tag-missing', 'uses');
+    const env = { ...userEnv(node, 'tag-missing', 'http://127.0.0.1:9/'), npm_config_fetch_retries: '0' };
+    const install = run('bash', ['-c', `npm i -D git+file://${bareRepo}#9.9.9`], repo, env);
+    expect(install.code).not.toBe(0);
+    expect(install.stderr).toContain('9.9.9');
+  });
 
   it('a registry without the package answers 404, and npx says so instead of running something else', () => {
     const node = nodes[1] as (typeof nodes)[number];
