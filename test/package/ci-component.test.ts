@@ -1,6 +1,7 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { interpolate, readComponent } from './ci-component.ts';
 import { run } from './processes.ts';
@@ -18,8 +19,8 @@ interface Job {
 }
 
 /** The job as the platform would see it with these inputs. */
-function job(inputs: Record<string, string>): Job {
-  return (parse(interpolate(component, inputs)) as Record<string, Job>)['sunset-check'] as Job;
+function job(inputs: Record<string, string>, context: { version?: string } = {}): Job {
+  return (parse(interpolate(component, inputs, context)) as Record<string, Job>)['sunset-check'] as Job;
 }
 
 /** A checkout of a fixture repository, as the runner makes it. */
@@ -33,13 +34,38 @@ function checkout(fixture: string): string {
  * Runs the job's script lines in one shell, stopping at the first failing line, as a runner does, in a
  * fresh checkout of the fixture or in one given (a retried job).
  */
-function runJob(inputs: Record<string, string>, fixture: string, project = checkout(fixture)) {
-  const spec = job(inputs);
+function runJob(
+  inputs: Record<string, string>,
+  fixture: string,
+  project = checkout(fixture),
+  included: { version?: string; serverUrl?: string } = {},
+) {
+  const spec = job(inputs, { version: included.version });
   const home = mkdtempSync(path.join(packed.work, 'ci-home-'));
   const exports = Object.entries({ ...spec.variables, SUNSET_HOME: home }).map(([name, value]) => `export ${name}='${value}'`);
   const script = ['set -e', ...exports, ...spec.script].join('\n');
-  return { ...run('bash', ['-c', script], project, { CI_PROJECT_DIR: project }), project, spec };
+  const env = {
+    CI_PROJECT_DIR: project,
+    CI_SERVER_URL: included.serverUrl ?? 'https://gitlab.invalid',
+    npm_config_fetch_retries: '0',
+  };
+  return { ...run('bash', ['-c', script], project, env), project, spec };
 }
+
+/** An instance's git server: `<server>/sunset/sunset.git`, a bare repository holding the release tag. */
+const server = path.join(packed.work, 'ci-server');
+
+beforeAll(() => {
+  const clone = path.join(packed.work, 'ci-release-clone');
+  execFileSync('git', ['clone', '-q', packed.root, clone]);
+  execFileSync(
+    process.execPath,
+    [path.join(packed.root, 'scripts', 'release-tag.ts'), '--repo', clone, '--package', packed.staged],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  mkdirSync(path.join(server, 'sunset'), { recursive: true });
+  execFileSync('git', ['clone', '-q', '--bare', clone, path.join(server, 'sunset', 'sunset.git')]);
+}, 120_000);
 
 describe('templates/check.yml, the CI/CD component', () => {
   it('declares the inputs: to required, the others with defaults and options', () => {
@@ -50,7 +76,41 @@ describe('templates/check.yml, the CI/CD component', () => {
     expect(() => interpolate(component, {})).toThrow('input "to" is required');
     expect(component.inputs['fail-on']?.options).toEqual(['removed', 'deprecated', 'never']);
     expect(() => interpolate(component, { to: '18.0', 'fail-on': 'sometimes' })).toThrow('not one of its options');
-    expect(component.inputs.package?.default).toBe(`sunset-register@${version}`);
+    // Empty: the release the component was included at, not a registry package that may not exist.
+    expect(component.inputs.package?.default).toBe('');
+    expect(component.context).toEqual(['version']);
+  });
+
+  it('installs by default from the release tag it was included at, on this instance', () => {
+    const result = runJob({ to: '18.0' }, 'uses', undefined, { version, serverUrl: `file://${server}` });
+    expect(result.code, result.stderr).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')).tool.version).toBe(version);
+  });
+
+  it('exits 2 with the reports in their error form when the release it was included at has no tag here', () => {
+    const result = runJob({ to: '18.0' }, 'uses', undefined, { version: '9.9.9', serverUrl: `file://${server}` });
+    expect(result.code).toBe(2);
+    const source = `git+file://${server}/sunset/sunset.git#9.9.9`;
+    expect(result.stderr).toContain(`sunset: could not install ${source};`);
+    expect(JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')).error).toBe(
+      `sunset could not be installed from ${source}`,
+    );
+    expect(readFileSync(path.join(result.project, 'sunset-junit.xml'), 'utf8')).toContain('errors="1"');
+  });
+
+  it('exits 2 when included at a branch or a commit with no package input: there is no release to install', () => {
+    const result = runJob({ to: '18.0' }, 'uses', undefined, { version: '', serverUrl: `file://${server}` });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'could not install the release this component was included at (none: it was included at a branch or a commit)',
+    );
+    expect(JSON.parse(readFileSync(path.join(result.project, 'sunset-report.json'), 'utf8')).findings).toEqual([]);
+    expect(existsSync(path.join(result.project, 'gl-code-quality-report.json'))).toBe(true);
+  });
+
+  it('a package input wins over the release it was included at', () => {
+    const result = runJob({ to: '18.0', package: packed.tarball }, 'uses', undefined, { version: '9.9.9' });
+    expect(result.code, result.stderr).toBe(1);
   });
 
   it('exits 2 when the package cannot be installed, and still leaves every report in its error form', () => {

@@ -41,12 +41,16 @@ describe('the README, run as written', () => {
     const component = readComponent(path.join(packed.root, 'templates', 'check.yml'));
     // The README's inputs, with the package from the tarball: this version is not on the registry here.
     const job = (
-      parse(interpolate(component, { ...entry?.inputs, package: packed.tarball })) as Record<string, { script: string[] }>
+      parse(interpolate(component, { ...entry?.inputs, package: packed.tarball }, { version })) as Record<
+        string,
+        { variables: Record<string, string>; script: string[] }
+      >
     )['sunset-check'];
     const folder = mkdtempSync(path.join(packed.work, 'readme-ci-'));
     cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', 'uses'), folder, { recursive: true });
     const script = [
       'set -e',
+      ...Object.entries(job?.variables ?? {}).map(([name, value]) => `export ${name}='${value}'`),
       `export SUNSET_HOME='${path.join(folder, '..', `${path.basename(folder)}-cli`)}'`,
       ...(job?.script ?? []),
     ];
