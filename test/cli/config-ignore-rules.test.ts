@@ -101,6 +101,8 @@ describe('rules: in .sunset.yml', () => {
     expect(report.findings).toHaveLength(base.report.findings.length - off);
     expect(report.findings.some((f: { ruleId: string }) => f.ruleId === RUNNER)).toBe(false);
     expect(report.severityOverrides).toEqual([{ id: RUNNER, severity: 'off', findings: off }]);
+    const sarif = JSON.parse((await runCli(['check', 'scripts', '--format', 'sarif'], cwd)).stdout);
+    expect(sarif.runs[0].properties.severityOverrides).toEqual(report.severityOverrides);
   });
 
   it('can make a warning an error, so the gate at removed fails', async () => {
