@@ -9,12 +9,15 @@ import { buildTimingsIntegration } from './src/site/integrations/build-timings.t
 import { minifyWorkerIntegration } from './src/site/integrations/minify-worker.ts';
 import { pagefindIntegration } from './src/site/integrations/pagefind.ts';
 import { sitemapIntegration } from './src/site/integrations/sitemap.ts';
+import { siteUrlFor } from './src/site/site-url.ts';
 
 // The site URL is a content setting, like the spec's placeholders.
 const settings = /** @type {{ site_url: string }} */ (load(readFileSync(path.join(contentDir(), 'settings.yaml'), 'utf8')));
+// SUNSET_SITE_URL, else site-url in .sunset.yml, moves the whole site, as it moves the links of reports and plans.
+const siteUrl = await siteUrlFor(settings.site_url);
 
 export default defineConfig({
-  site: settings.site_url,
+  site: siteUrl,
   outDir: process.env.SUNSET_OUT_DIR || './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
@@ -28,13 +31,7 @@ export default defineConfig({
       wrap: true,
     },
   },
-  integrations: [
-    buildTimingsIntegration(),
-    mdx(),
-    sitemapIntegration(settings.site_url),
-    minifyWorkerIntegration(),
-    pagefindIntegration(),
-  ],
+  integrations: [buildTimingsIntegration(), mdx(), sitemapIntegration(siteUrl), minifyWorkerIntegration(), pagefindIntegration()],
   // MSW's cookie jar (tough-cookie, with its public-suffix list) would be a large share of a console's first
   // Send; the site's stand-in keeps what MSW asks of it (see msw-cookie-jar.ts and docs/try-it.md).
   vite: {

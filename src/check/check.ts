@@ -5,6 +5,7 @@ import { type ByHandItem, checkByHand } from './check-by-hand.ts';
 import { parseErrorInfo } from './engine/engine.ts';
 import type { CiLayout } from './file/file-kind.ts';
 import { ciLayout } from './scan/ci-includes.ts';
+import type { ExtraIgnore } from './scan/ignore-rules.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
 import { DEFAULT_MAX_BYTES, standingFindings } from './scan/scan-files.ts';
 import { type SkipNote, walk } from './scan/walk.ts';
@@ -29,6 +30,8 @@ export interface CheckOptions {
   listIgnored?: boolean;
   /** Leave out named files that ignore files ignore (`--force-exclude`, as the pre-commit hook runs). */
   forceExclude?: boolean;
+  /** Patterns left out as lines of a `.sunsetignore` in their folder would be (the settings' `ignore:`). */
+  ignore?: ExtraIgnore;
   /** Hears the running count of files found, for progress on a large tree. */
   onFile?: (count: number) => void;
 }
@@ -77,6 +80,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
     ...(options.listIgnored ? { listIgnored: true } : {}),
     ...(options.forceExclude ? { forceExclude: true } : {}),
+    ...(options.ignore ? { ignore: options.ignore } : {}),
   });
 
   const layout = ciLayout(files, options.configDir);

@@ -12,6 +12,7 @@ import { reportOrigin } from '../check/report/repository-origin.ts';
 import { sarifReport } from '../check/report/sarif-report.ts';
 import { PLAIN, paletteFor, textReport } from '../check/report/text-report.ts';
 import { UnreadablePathError } from '../check/scan/walk.ts';
+import { applySeverityOverrides } from '../check/severity-overrides.ts';
 import { sunsetVersion } from '../check/version.ts';
 import { describeFault } from '../findings/file-fault.ts';
 import { MAX_PROJECT_LENGTH } from '../findings/report-origin.ts';
@@ -19,10 +20,12 @@ import type { Register } from '../register/register.ts';
 import { OFFERINGS, type Offering } from '../schemas/offerings.ts';
 import { CHECK_HELP } from './check-help.ts';
 import { type CliIo, EXIT, oneOf, parseOptions, UsageError } from './cli-io.ts';
+import { CONFIG_FILE, configFileOf } from './config-file.ts';
 import { assertWritable, type OutputFile, writeOutput } from './output-file.ts';
 import { progressLine } from './progress.ts';
 import { releaseRange } from './release-range.ts';
 import { type ReportFormat, reportTargets } from './report-targets.ts';
+import { ruleSeverities } from './rule-severities.ts';
 import { failOnUnreadable } from './unreadable-files.ts';
 
 const FAIL_ON: readonly FailOn[] = ['removed', 'deprecated', 'never'];
@@ -105,6 +108,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   for (const folder of folders ?? []) ownOutputs.set(folder, 'a register folder this run reads (--register)');
   const { from, to } = releaseRange(register, values.to, values.from);
   const only = checkRuleIds(register, values.rule);
+  const severities = await ruleSeverities(register, config);
   const range = { from, to, ...(offering ? { offering } : {}) };
   const configDir = values['config-dir'] ?? register.settings.config_dir;
   if (values.verbose)
@@ -126,6 +130,9 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       ownOutputs,
       ...(values.verbose ? { listIgnored: true } : {}),
       ...(values['force-exclude'] ? { forceExclude: true } : {}),
+      ...(config.ignore
+        ? { ignore: { dir: io.cwd, patterns: config.ignore, source: `${configFileOf(config) ?? CONFIG_FILE} (ignore)` } }
+        : {}),
       ...(only ? { only } : {}),
       ...(maxBytes ? { maxBytes } : {}),
     });
@@ -138,7 +145,9 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
 
   failOnUnreadable('check', result.skipped, { skip: values['skip-unreadable'], verbose: values.verbose, stderr: io.stderr });
 
-  let findings = result.findings;
+  // The settings' severities come first: a rule set off is neither baselined nor gated, nor reported.
+  const overridden = severities ? applySeverityOverrides(result.findings, severities) : undefined;
+  let findings = overridden ? overridden.findings : result.findings;
   let baselined = 0;
   if (values['update-baseline']) {
     writeOutput(baselineFile, `${JSON.stringify(createBaseline(findings), null, 2)}\n`);
@@ -172,6 +181,7 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     siteUrl: register.settings.site_url,
     ...(values['skip-unreadable'] ? { skipUnreadable: true } : {}),
+    ...(overridden ? { severityOverrides: overridden.applied } : {}),
     ...(formats.has('json') ? { origin: reportOrigin({ env: io.env, cwd: io.cwd, project: values.project, register }) } : {}),
   };
   const render = (format: ReportFormat, toTerminal: boolean): string =>

@@ -68,7 +68,10 @@ Suppress one finding with a comment naming its rule id on the same line or the l
   # sunset-ignore ci-job-jwt-removed        (any comment syntax: # // /* */ <!-- -->)
 
 Settings: .sunset.yml in the current folder (or the "sunset" key of package.json) may hold
-  to, from, offering, paths, register, fail-on and site-url; flags win over it.
+  to, from, offering, paths, ignore, register, fail-on, site-url and rules; flags win over it.
+  ignore: lists patterns read as lines of a .sunsetignore beside the file; rules: maps an
+  entry or error-condition id (or parse-error) to error, warning or off, applied before
+  --fail-on and said in the text and JSON reports.
   SUNSET_SITE_URL (else site-url) sets where the reports' links point.
 
 Exit codes: 0 clean, 1 findings at the --fail-on level, 2 usage or input error

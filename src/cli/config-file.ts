@@ -13,12 +13,22 @@ import { UsageError } from './cli-io.ts';
 /** The settings file's name. */
 export const CONFIG_FILE = '.sunset.yml';
 
+/** The file each loaded settings object was read from, for what reports say about them. */
+const files = new WeakMap<SunsetConfig, string>();
+
+/** The file settings were read from (`.sunset.yml`, `package.json`), or undefined for none. */
+export function configFileOf(config: SunsetConfig): string | undefined {
+  return files.get(config);
+}
+
 /** Reads the settings of the folder `cwd`: none is an empty config. */
 export async function loadConfig(cwd: string): Promise<SunsetConfig> {
   const yamlFile = path.join(cwd, CONFIG_FILE);
   if (existsSync(yamlFile)) {
     const { parseYamlConfig } = await import('./config-validation.ts');
-    return parseYamlConfig(readText(yamlFile, CONFIG_FILE), CONFIG_FILE);
+    const config = parseYamlConfig(readText(yamlFile, CONFIG_FILE), CONFIG_FILE);
+    files.set(config, CONFIG_FILE);
+    return config;
   }
   const manifest = path.join(cwd, 'package.json');
   if (!existsSync(manifest)) return {};
@@ -33,7 +43,9 @@ export async function loadConfig(cwd: string): Promise<SunsetConfig> {
   const settings = (data as { sunset?: unknown } | null)?.sunset;
   if (settings === undefined) return {};
   const { validateConfig } = await import('./config-validation.ts');
-  return validateConfig(settings, 'package.json', text, ['sunset']);
+  const config = validateConfig(settings, 'package.json', text, ['sunset']);
+  files.set(config, 'package.json');
+  return config;
 }
 
 function readText(file: string, shown: string): string {

@@ -6,6 +6,7 @@ import { unifiedDiff } from '../check/report/unified-diff.ts';
 import { UnreadablePathError } from '../check/scan/walk.ts';
 import { activeRules } from '../findings/active-rules.ts';
 import { type CliIo, EXIT, parseOptions, UsageError } from './cli-io.ts';
+import { CONFIG_FILE, configFileOf } from './config-file.ts';
 import { releaseRange } from './release-range.ts';
 import { failOnUnreadable } from './unreadable-files.ts';
 
@@ -60,7 +61,16 @@ export async function fixCommand(args: string[], io: CliIo): Promise<number> {
   // Files are read with the check's own layout (its local includes resolved) and root-relative paths.
   let checked: Awaited<ReturnType<typeof runCheck>>;
   try {
-    checked = await runCheck(register, { paths, cwd: io.cwd, range, configDir, ownOutputs });
+    checked = await runCheck(register, {
+      paths,
+      cwd: io.cwd,
+      range,
+      configDir,
+      ownOutputs,
+      ...(config.ignore
+        ? { ignore: { dir: io.cwd, patterns: config.ignore, source: `${configFileOf(config) ?? CONFIG_FILE} (ignore)` } }
+        : {}),
+    });
   } catch (error) {
     if (error instanceof UnreadablePathError) throw new UsageError(error.message);
     throw error;

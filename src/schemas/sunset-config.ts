@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { OFFERINGS } from './offerings.ts';
 
+/** What a `rules:` setting can make of a rule's findings: a severity, or `off` to leave them out. */
+export const SEVERITY_OVERRIDES = ['error', 'warning', 'off'] as const;
+
+/** A rule's severity as the settings set it. */
+export type SeverityOverride = (typeof SEVERITY_OVERRIDES)[number];
+
 /** A release as the register writes it: `18.0`, `17.11`. */
 const release = z
   .string()
@@ -26,6 +32,14 @@ export const sunsetConfigSchema = z
       .min(1)
       .optional()
       .describe('Files and folders to scan when none are named on the command line (default: the current folder).'),
+    /**
+     * More patterns to leave out of the walk, in `.gitignore` syntax, read as lines of a `.sunsetignore` in
+     * this file's folder would be.
+     */
+    ignore: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Patterns (.gitignore syntax) left out of the scan, as lines of a .sunsetignore beside this file.'),
     /** Register folders read with the built-in register (`--register`), relative to the file's folder. */
     register: z
       .array(z.string().min(1))
@@ -43,6 +57,15 @@ export const sunsetConfigSchema = z
       .url({ protocol: /^https?$/, error: 'expected an http or https address, such as https://sunset.example.org' })
       .optional()
       .describe('The published site every link in reports and plans points at; SUNSET_SITE_URL overrides it.'),
+    /**
+     * Severity per rule: an entry or error-condition id (or `parse-error`) mapped to `error`, `warning` or
+     * `off`. Applied to findings before `fail-on` decides the run, and said in every report. An id the register
+     * does not know is an error.
+     */
+    rules: z
+      .record(z.string().min(1), z.enum(SEVERITY_OVERRIDES))
+      .optional()
+      .describe('Severity per entry or error-condition id (or parse-error): error, warning or off; applied before fail-on.'),
   })
   .strict();
 

@@ -2,6 +2,18 @@ import { loadRegister, type Register } from '../register/index.ts';
 import { loadSiteRegisters } from '../register/merge/site-registers.ts';
 import { markPagesStarted, timedAsync } from './build-timings.ts';
 import { contentDir } from './content-dir.ts';
+import { siteUrlFor } from './site-url.ts';
+
+/**
+ * The register with the site's address as the build's settings give it (see {@link siteUrlFor}), so pages,
+ * feeds and JSON files link where the site is published. The register's methods close over its data, so a
+ * copy with other settings keeps them.
+ */
+export async function withSiteUrl(register: Register): Promise<Register> {
+  const siteUrl = await siteUrlFor(register.settings.site_url);
+  if (siteUrl === register.settings.site_url) return register;
+  return { ...register, settings: { ...register.settings, site_url: siteUrl } };
+}
 
 let loading: Promise<Register> | undefined;
 let loadedAt = 0;
@@ -17,7 +29,9 @@ export function siteRegister(): Promise<Register> {
   if (!loading || stale) {
     // Register folders named by SUNSET_REGISTER (sunset import --out) are merged into the built-in one.
     loading = timedAsync('content', () =>
-      loadRegister(contentDir()).then((register) => loadSiteRegisters(register, process.env)),
+      loadRegister(contentDir())
+        .then((register) => loadSiteRegisters(register, process.env))
+        .then(withSiteUrl),
     );
     loadedAt = Date.now();
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
@@ -74,7 +74,9 @@ describe('templates/check.yml, the CI/CD component', () => {
     );
     expect(component.inputs.to?.default).toBeUndefined();
     expect(() => interpolate(component, {})).toThrow('input "to" is required');
-    expect(component.inputs['fail-on']?.options).toEqual(['removed', 'deprecated', 'never']);
+    // Empty (the default) leaves the level to the repository's .sunset.yml, else removed.
+    expect(component.inputs['fail-on']?.options).toEqual(['', 'removed', 'deprecated', 'never']);
+    expect(component.inputs['fail-on']?.default).toBe('');
     expect(() => interpolate(component, { to: '18.0', 'fail-on': 'sometimes' })).toThrow('not one of its options');
     // Empty: the release the component was included at, not a registry package that may not exist.
     expect(component.inputs.package?.default).toBe('');
@@ -197,6 +199,33 @@ describe('templates/check.yml, the CI/CD component', () => {
     const withRegister = runJob({ ...inputs, register: 'platform-register' }, 'uses', project);
     expect(withRegister.code, withRegister.stderr).toBe(0);
     expect(byHand(withRegister)).toContain('16-0-job-token-allowlist');
+  });
+
+  it('reads the repository’s .sunset.yml: its fail-on, paths and rules change the outcome, and an input wins', () => {
+    const project = checkout('uses');
+    writeFileSync(
+      path.join(project, '.sunset.yml'),
+      'fail-on: deprecated\npaths: [scripts]\nrules:\n  runner-register-arguments-removed: off\n  runner-registration-token-removed: off\n',
+    );
+    const report = () =>
+      JSON.parse(readFileSync(path.join(project, 'sunset-report.json'), 'utf8')) as {
+        failOn: string;
+        findings: { file: string; ruleId: string }[];
+        severityOverrides?: { id: string }[];
+      };
+    // The fixture's scripts/ holds only the runner's removed flags and token, which the settings turn off.
+    const settled = runJob({ to: '18.0', package: packed.tarball }, 'uses', project);
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(report().failOn).toBe('deprecated');
+    expect(report().findings.filter((finding) => !finding.file.startsWith('scripts/'))).toEqual([]);
+    expect(report().severityOverrides?.map((override) => override.id)).toEqual([
+      'runner-register-arguments-removed',
+      'runner-registration-token-removed',
+    ]);
+    // The input's paths win over the file's: the whole checkout has removed uses the rules do not cover.
+    const given = runJob({ to: '18.0', package: packed.tarball, paths: '.' }, 'uses', project);
+    expect(given.code, given.stderr).toBe(1);
+    expect(report().findings.some((finding) => !finding.file.startsWith('scripts/'))).toBe(true);
   });
 
   it('passes with fail-on never and honours offering and paths', () => {

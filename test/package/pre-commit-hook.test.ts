@@ -18,6 +18,9 @@ const hooks = parse(readFileSync(path.join(packed.root, '.pre-commit-hooks.yaml'
 const hook = hooks.find((candidate) => candidate.id === 'sunset-check');
 const repo = mkdtempSync(path.join(packed.work, 'pre-commit-'));
 cpSync(path.join(packed.root, 'test', 'fixtures', 'repos', 'uses'), repo, { recursive: true });
+// The hook gives no --to: the repository's settings file does, as the README says.
+const SETTINGS = 'to: "18.0"\n';
+writeFileSync(path.join(repo, '.sunset.yml'), SETTINGS);
 
 /**
  * Runs the hook as pre-commit does: the entry's words, then the hook's args, then the staged files' names
@@ -31,10 +34,33 @@ function runHook(files: string[]) {
 }
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('declares the sunset-check hook as a node hook with a --to example', () => {
+  it('declares the sunset-check hook as a node hook with no --to of its own, which would override .sunset.yml', () => {
     expect(hook).toMatchObject({ entry: 'sunset check --force-exclude', language: 'node' });
-    expect(hook?.args?.[0]).toBe('--to');
-    expect(hook?.args?.[1]).toMatch(/^\d+\.\d+$/);
+    expect(hook?.args ?? []).not.toContain('--to');
+  });
+
+  it('reads .sunset.yml: its to, and its fail-on and rules change the outcome', () => {
+    const staged = ['scripts/register-runner.sh'];
+    const settings = path.join(repo, '.sunset.yml');
+    try {
+      writeFileSync(settings, 'offering: hosted\n');
+      const noRelease = runHook(staged);
+      expect(noRelease.code).toBe(2);
+      expect(noRelease.stderr).toContain('--to <release> is required (or to: in .sunset.yml)');
+      writeFileSync(settings, `${SETTINGS}fail-on: never\n`);
+      const never = runHook(staged);
+      expect(never.code, never.stderr).toBe(0);
+      expect(never.stdout).toContain('runner-register-arguments-removed');
+      writeFileSync(
+        settings,
+        `${SETTINGS}rules:\n  runner-register-arguments-removed: off\n  runner-registration-token-removed: off\n`,
+      );
+      const off = runHook(staged);
+      expect(off.code, off.stdout + off.stderr).toBe(0);
+      expect(off.stdout).toContain('runner-register-arguments-removed off');
+    } finally {
+      writeFileSync(settings, SETTINGS);
+    }
   });
 
   it('fails on staged files that use what the release removes, naming them', () => {

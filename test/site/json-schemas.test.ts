@@ -34,8 +34,12 @@ describe('published JSON Schemas', () => {
       paths: ['ci'],
       'fail-on': 'deprecated',
       'site-url': 'https://docs.example.org/sunset',
+      ignore: ['vendor/', '!vendor/own.yml'],
+      rules: { 'ci-job-jwt-removed': 'off', 'after-script-runs-on-cancel': 'error' },
     };
     expect(validate(settings)).toBe(true);
+    expect(validate({ ...settings, rules: { 'ci-job-jwt-removed': 'info' } })).toBe(false);
+    expect(validate({ ...settings, ignore: [''] })).toBe(false);
     expect(validate({})).toBe(true);
     expect(validate({ ...settings, colour: 'red' })).toBe(false);
     expect(validate({ ...settings, 'fail-on': 'sometimes' })).toBe(false);

@@ -36,6 +36,8 @@ export function jsonReport(input: ReportInput): string {
     ...(input.skipUnreadable
       ? { skipUnreadable: true, unreadable: unreadableSkipped(input).map(({ path, reason }) => ({ path, reason })) }
       : {}),
+    // What the settings' rules: changed, so a reader of the report knows why a rule's findings are missing or milder.
+    ...(input.severityOverrides ? { severityOverrides: input.severityOverrides } : {}),
     ...(input.byHand ? { checkByHand: input.byHand } : {}),
   };
   return `${JSON.stringify(report, null, 2)}\n`;

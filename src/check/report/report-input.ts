@@ -4,6 +4,7 @@ import type { ReportOrigin } from '../../findings/report-origin.ts';
 import type { CheckStats } from '../check.ts';
 import type { ByHandItem } from '../check-by-hand.ts';
 import type { SkipNote } from '../scan/walk.ts';
+import type { AppliedOverride } from '../severity-overrides.ts';
 
 /** The level at which findings fail the run. */
 export type FailOn = 'removed' | 'deprecated' | 'never';
@@ -35,6 +36,8 @@ export interface ReportInput {
    * says so and lists them (without it such a run exits 2 and writes no report).
    */
   skipUnreadable?: boolean;
+  /** The settings' per-rule severities (`rules:` in `.sunset.yml`) and the findings each touched. */
+  severityOverrides?: readonly AppliedOverride[];
 }
 
 /** The skipped files and folders that could not be read, which `--skip-unreadable` let a run pass. */

@@ -44,6 +44,8 @@ export function sarifReport(input: ReportInput): string {
           to: input.range.to,
           ...(input.range.offering ? { offering: input.range.offering } : {}),
           ...(input.skipUnreadable ? { skipUnreadable: true } : {}),
+          // The settings' rules: (an entry's severity changed, or its findings left out), said as the JSON report does.
+          ...(input.severityOverrides ? { severityOverrides: input.severityOverrides } : {}),
         },
         // With --skip-unreadable, each file not read is a warning notification of the run, as SARIF tells
         // a tool's own trouble apart from its results.

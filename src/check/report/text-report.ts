@@ -144,6 +144,15 @@ export function textReport(input: ReportInput, palette: Palette, verbose = false
     const counts = `${plural(input.findings.length, 'finding')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(byFile.size, 'file')}`;
     lines.push(`${mark} ${counts} for ${range} · ${extras.join(' · ')}`);
   }
+  if (input.severityOverrides && input.severityOverrides.length > 0)
+    lines.push(
+      `Severity set in the settings (rules:): ${input.severityOverrides
+        .map(
+          (rule) =>
+            `${printable(rule.id)} ${rule.severity} (${plural(rule.findings, 'finding')}${rule.severity === 'off' ? ' left out' : ''})`,
+        )
+        .join(', ')}`,
+    );
   lines.push(...notChecked(input, verbose));
   return `${lines.join('\n')}\n`;
 }

@@ -5,6 +5,15 @@ import ignore, { type Ignore } from 'ignore';
 /** The ignore files read in every directory: Git's, then Sunset's own (same syntax). */
 export const IGNORE_FILES = ['.gitignore', '.sunsetignore'] as const;
 
+/** Patterns that apply as if they were lines of a `.sunsetignore` in `dir` (the settings' `ignore:`). */
+export interface ExtraIgnore {
+  /** Absolute folder the patterns are relative to. */
+  dir: string;
+  patterns: readonly string[];
+  /** Where they are written, for `--verbose` (`.sunset.yml (ignore)`). */
+  source: string;
+}
+
 /** The rules of one ignore file, applying below its directory. */
 export interface IgnoreLayer {
   /**
@@ -12,7 +21,7 @@ export interface IgnoreLayer {
    * (`''` for the base itself, `'src/'` below it), so paths are made relative by slicing.
    */
   prefix: string;
-  rules: Ignore;
+  rules: Pick<Ignore, 'test'>;
   /**
    * True when every pattern names a directory (`build/`) and none re-includes: such a layer cannot ignore
    * a file whose folder the walk entered, so files skip the test.
@@ -27,6 +36,29 @@ function onlyDirectories(text: string): boolean {
     const pattern = line.trim();
     return pattern === '' || pattern.startsWith('#') || (pattern.endsWith('/') && !pattern.startsWith('!'));
   });
+}
+
+/**
+ * The layer of extra patterns for a walk whose ignore base is `base`. Patterns of a folder at or below the
+ * base apply below it, as its `.sunsetignore` would; those of a folder above the base (a scan of a repository
+ * inside the settings' folder) are tested with the base's path from that folder put in front.
+ */
+export function extraLayer(extra: ExtraIgnore, base: string): IgnoreLayer {
+  const text = extra.patterns.join('\n');
+  const rules = ignore().add(text);
+  const directoriesOnly = onlyDirectories(text);
+  const relative = path.relative(base, extra.dir).split(path.sep).join('/');
+  if (!relative.startsWith('..'))
+    return { prefix: relative === '' ? '' : `${relative}/`, rules, directoriesOnly, source: extra.source };
+  const lead = path.relative(extra.dir, base).split(path.sep).join('/');
+  // A base outside the folder (neither above nor below) gets a lead starting `..`, which no pattern matches.
+  const test = (own: string) => (lead.startsWith('..') ? { ignored: false, unignored: false } : rules.test(`${lead}/${own}`));
+  return { prefix: '', rules: { test } as Pick<Ignore, 'test'>, directoriesOnly, source: extra.source };
+}
+
+/** Whether the extra patterns' folder is at or above `directory`, so its patterns apply on the way down. */
+function isAtOrAbove(dir: string, directory: string): boolean {
+  return directory === dir || directory.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
 /** Reads an ignore file as a layer, or undefined when it does not exist. */
@@ -82,12 +114,14 @@ export function repositoryRoot(start: string): string | undefined {
  * `.git/info/exclude` and the ignore files of every directory from the repository root down to (not
  * including) the scan root.
  */
-export function outerLayers(scanRoot: string, base: string, isRepository: boolean): IgnoreLayer[] {
+export function outerLayers(scanRoot: string, base: string, isRepository: boolean, extra?: ExtraIgnore): IgnoreLayer[] {
   const layers: IgnoreLayer[] = [];
   if (isRepository) {
     const exclude = readLayer(path.join(base, '.git', 'info', 'exclude'), '');
     if (exclude) layers.push(exclude);
   }
+  // Patterns of a folder above the base come first, as that folder's own ignore file would.
+  if (extra && extra.dir !== base && isAtOrAbove(extra.dir, base)) layers.push(extraLayer(extra, base));
   const chain: string[] = [];
   for (let directory = scanRoot; directory !== base; directory = path.dirname(directory)) {
     const parent = path.dirname(directory);
@@ -101,6 +135,7 @@ export function outerLayers(scanRoot: string, base: string, isRepository: boolea
       const layer = readLayer(path.join(directory, name), prefix);
       if (layer) layers.push(layer);
     }
+    if (extra?.dir === directory) layers.push(extraLayer(extra, base));
   }
   return layers;
 }
@@ -110,8 +145,8 @@ export function outerLayers(scanRoot: string, base: string, isRepository: boolea
  * repository root (`base`) down to the file's folder, applied to each folder on its way first (as a walk
  * would never enter an ignored folder) and then to the file.
  */
-export function namedFileIgnoredBy(file: string, base: string, isRepository: boolean): string | undefined {
-  const layers = outerLayers(file, base, isRepository);
+export function namedFileIgnoredBy(file: string, base: string, isRepository: boolean, extra?: ExtraIgnore): string | undefined {
+  const layers = outerLayers(file, base, isRepository, extra);
   if (layers.length === 0) return undefined;
   const parts = path.relative(base, file).split(path.sep);
   for (let depth = 1; depth < parts.length; depth++) {

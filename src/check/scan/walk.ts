@@ -2,6 +2,8 @@ import { closeSync, type Dirent, openSync, readdirSync, statSync } from 'node:fs
 import path from 'node:path';
 import { describeFault } from '../../findings/file-fault.ts';
 import {
+  type ExtraIgnore,
+  extraLayer,
   IGNORE_FILES,
   type IgnoreLayer,
   ignoredBy,
@@ -49,6 +51,8 @@ export interface WalkOptions {
    * them out (`--force-exclude`): a hook manager names every staged file, vendored ones included.
    */
   forceExclude?: boolean;
+  /** Patterns read as lines of a `.sunsetignore` in their folder (the settings' `ignore:`). */
+  ignore?: ExtraIgnore;
 }
 
 /** A path argument that cannot be read: a usage error, not a finding. */
@@ -75,8 +79,8 @@ function assertReadable(target: string, absolute: string): void {
 }
 
 /** Why `--force-exclude` leaves out a named file, or undefined when no ignore file names it. */
-function forcedOut(file: string, base: string, isRepository: boolean): string | undefined {
-  const by = namedFileIgnoredBy(file, base, isRepository);
+function forcedOut(file: string, base: string, isRepository: boolean, extra?: ExtraIgnore): string | undefined {
+  const by = namedFileIgnoredBy(file, base, isRepository, extra);
   return by === undefined ? undefined : `ignored by ${by} (--force-exclude)`;
 }
 
@@ -94,7 +98,7 @@ export function walk(
   onFileOrOptions?: ((count: number) => void) | WalkOptions,
 ): { files: WalkedFile[]; skipped: SkipNote[]; ignored: SkipNote[] } {
   const options: WalkOptions = typeof onFileOrOptions === 'function' ? { onFile: onFileOrOptions } : (onFileOrOptions ?? {});
-  const { onFile, exclude, listIgnored, forceExclude } = options;
+  const { onFile, exclude, listIgnored, forceExclude, ignore: extra } = options;
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
   const ignored: SkipNote[] = [];
@@ -117,7 +121,8 @@ export function walk(
       const shown = toPosix(path.relative(cwd, absolute));
       // Outside a repository, the ignore files that apply are those from the working folder down.
       const ignoreBase = repoRoot ?? (absolute.startsWith(cwd + path.sep) ? cwd : directory);
-      const own = exclude?.get(absolute) ?? (forceExclude ? forcedOut(absolute, ignoreBase, repoRoot !== undefined) : undefined);
+      const own =
+        exclude?.get(absolute) ?? (forceExclude ? forcedOut(absolute, ignoreBase, repoRoot !== undefined, extra) : undefined);
       if (own) ignored.push({ path: shown, reason: own });
       else if (!seen?.has(absolute)) {
         assertReadable(target, absolute);
@@ -143,6 +148,7 @@ export function walk(
         const layer = readLayer(path.join(dir, name), rootRel === '' ? '' : `${rootRel}/`);
         if (layer) here = [...here, layer];
       }
+      if (extra?.dir === dir) here = [...here, extraLayer(extra, base)];
       for (const entry of entries) {
         const name = entry.name;
         if (name === '.git') continue;
@@ -176,7 +182,7 @@ export function walk(
     };
     const startRoot = toPosix(path.relative(base, absolute));
     const startShown = toPosix(path.relative(cwd, absolute)) || '.';
-    visit(absolute, startRoot, startShown, outerLayers(absolute, base, repoRoot !== undefined));
+    visit(absolute, startRoot, startShown, outerLayers(absolute, base, repoRoot !== undefined, extra));
   }
   return { files, skipped, ignored };
 }
