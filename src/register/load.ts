@@ -100,6 +100,7 @@ export async function readContent(contentDir: string): Promise<LoadResult> {
     readEntries.map(({ item }) => item),
     otherNames ?? {},
     label(OTHER_NAMES_FILE),
+    unread.entries,
   );
   problems.push(...named.problems);
   const entries: RegisterEntry[] = named.entries;

@@ -20,8 +20,6 @@ const GENERIC = 'its names are common words shared with fields and values that s
 const VALUE = 'the named values are versions or numbers that stand for many other things in code';
 const PERM = 'a permission or role change; no repository file names it';
 const LIMIT = 'a limit on data at run time (counts, lengths); a key match cannot tell';
-const FLAG =
-  'a feature flag an administrator toggles at run time (console or features API); the spec names no file or call that sets it';
 
 /**
  * Every register entry without a detection rule, with the reason. Giving an entry a rule, or adding an
@@ -86,10 +84,7 @@ const WITHOUT_RULES: Record<string, string> = {
   'npm-yarn-uploads-asynchronous': UI,
   'older-distribution-release-packages-dropped': RUNTIME,
   'package-format-search-project-only': UI,
-  'product-analytics-admin-settings-flag-removed': FLAG,
-  'product-analytics-dashboards-flag-removed': FLAG,
   'product-analytics-onboarding-minimum-role-changed': PERM,
-  'product-analytics-snowplow-support-flag-removed': FLAG,
   'project-import-needs-maintainer': PERM,
   'protected-variables-forwarding-restricted': UNNAMED,
   'rate-limits-on-by-default': ADMIN_UI,

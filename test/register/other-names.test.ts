@@ -66,4 +66,15 @@ describe('attachOtherNames', () => {
     expect(entries[0]?.other_names).toEqual(['Redis', 'redis']);
     expect(entries[1]).toBe(b);
   });
+
+  it('names an unknown id, but not the id of an entry file that did not parse (its own problem is said)', () => {
+    const a = makeEntry({ id: 'a', removed_in: '17.0' });
+    const names = { a: ['Redis'], broken: ['PostgreSQL'], missing: ['Kubernetes'] };
+    const { problems } = attachOtherNames([a], names, 'content/other-names.yaml', new Set(['broken']));
+    expect(problems.map((problem) => problem.path)).toEqual(['missing']);
+    expect(attachOtherNames([a], names, 'content/other-names.yaml').problems.map((problem) => problem.path)).toEqual([
+      'broken',
+      'missing',
+    ]);
+  });
 });

@@ -84,7 +84,7 @@ function notChecked(input: ReportInput, verbose: boolean): string[] {
   }
   if (input.skipped.length > 0) {
     const kinds = [...Map.groupBy(input.skipped, (note) => reasonKind(note.reason))].map(
-      ([kind, notes]) => `${notes.length} ${kind}`,
+      ([kind, notes]) => `${notes.length} ${oneLine(kind)}`,
     );
     lines.push(
       `  ${plural(input.skipped.length, 'file')} skipped: ${kinds.join(', ')}${verbose ? '' : ' (--verbose lists them)'}`,

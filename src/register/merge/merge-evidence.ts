@@ -2,7 +2,8 @@
  * Whether an imported item describes an entry, and why: only on strong evidence, strongest first.
  *
  * 1. `link`: both name the same tracking issue or documentation page.
- *    `setting`: both have a rule for the same `gitlab.rb` setting (an imported settings list names it).
+ *    `setting`: both have a rule for the same `gitlab.rb` setting (an imported settings list names it);
+ *    two entries with settings rules, none shared, are never the same change.
  * 2. `title`: the same title once case, punctuation and Markdown are set aside, or titles whose words
  *    (other than the words every change uses) are nearly the same set, at least two of them, where
  *    neither title shows a name the other does not have.
@@ -54,6 +55,9 @@ export function mergeEvidence(item: EntryIdentity, entry: EntryIdentity): MergeE
       weight: weight + 75,
     };
   }
+  // Two entries that each look for gitlab.rb settings, none of them shared, are about different settings,
+  // however alike their titles ("Omnibus setting … is removed") read.
+  if (item.settings.size > 0 && entry.settings.size > 0) return undefined;
   if (item.titleKey === entry.titleKey) return { kind: 'title', reasons: ['the same title'], weight: weight + 50 };
   const namesAgree =
     [...item.titleNames].every((name) => entry.names.has(name)) && [...entry.titleNames].every((name) => item.names.has(name));

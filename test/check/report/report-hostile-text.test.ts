@@ -51,6 +51,8 @@ describe('the text report', () => {
         '                   https://sunset.example.com/register/hostile-entry/',
         '',
         `${mark} 1 finding (${counts}) in 1 file for 16.11 → 17.0 · 12 files scanned (0.0 MB) · 1 suppressed · 1 skipped (--verbose lists them)`,
+        'Not checked:',
+        '  1 file skipped: 1 binary (--verbose lists them)',
         '',
       ].join('\n'),
     );
@@ -68,6 +70,7 @@ describe('the text report', () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a report must not write.
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(text).toContain('  a\\x1b]0;title\\x07.bin: binary file\n');
+    expect(text).toContain('  1 file skipped: 1 binary file\n');
   });
 });
 

@@ -11,6 +11,25 @@ const identity = (fields: Partial<RegisterEntry>) =>
   entryIdentity({ title: 'A change', summary: 'Text.', names: {}, ...fields } as RegisterEntry);
 
 describe('mergeEvidence', () => {
+  it('merges on one shared gitlab.rb setting, and never two entries whose settings all differ', () => {
+    const setting = (key: string, title = 'Omnibus setting is removed') =>
+      identity({
+        title,
+        summary: 'The Omnibus package removes a setting from `gitlab.rb`.',
+        names: { settings: [key] },
+        detect: [{ kind: 'omnibus-setting', setting: key } as RegisterEntry['detect'][number]],
+      });
+    const negate = setting('sidekiq.negate');
+    expect(mergeEvidence(negate, setting('sidekiq.negate', 'Another title altogether'))).toMatchObject({
+      kind: 'setting',
+      reasons: ['both look for the gitlab.rb setting sidekiq.negate'],
+    });
+    // The same words in both titles and the same file named in both texts: still two settings, two changes.
+    expect(mergeEvidence(negate, setting('gitlab_rails.legacy_widget_cron'))).toBeUndefined();
+    // One side without settings rules is weighed on its words and names as before.
+    expect(mergeEvidence(negate, identity({ title: 'Omnibus setting is removed' }))?.kind).toBe('title');
+  });
+
   it('needs more than one shared name: the titles must agree too', () => {
     const item = identity({
       title: 'CiRunner GraphQL fields duplicated in CiRunnerManager',
