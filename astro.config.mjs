@@ -4,17 +4,19 @@ import path from 'node:path';
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { load } from 'js-yaml';
+import { siteUrlFor } from './src/cli/site-url.ts';
 import { contentDir } from './src/site/content-dir.ts';
 import { buildTimingsIntegration } from './src/site/integrations/build-timings.ts';
 import { minifyWorkerIntegration } from './src/site/integrations/minify-worker.ts';
 import { pagefindIntegration } from './src/site/integrations/pagefind.ts';
 import { sitemapIntegration } from './src/site/integrations/sitemap.ts';
-import { siteUrlFor } from './src/site/site-url.ts';
 
 // The site URL is a content setting, like the spec's placeholders.
 const settings = /** @type {{ site_url: string }} */ (load(readFileSync(path.join(contentDir(), 'settings.yaml'), 'utf8')));
 // SUNSET_SITE_URL, else site-url in .sunset.yml, moves the whole site, as it moves the links of reports and plans.
 const siteUrl = await siteUrlFor(settings.site_url);
+// Pages read the address the build settled on (src/site/site-register.ts), not the settings file again.
+process.env.SUNSET_BUILD_SITE_URL = siteUrl;
 
 export default defineConfig({
   site: siteUrl,

@@ -9,17 +9,20 @@ import { processIo } from '../cli/process-io.ts';
 import { givesRegisterOption } from '../cli/register-option-given.ts';
 import { runCommand } from '../cli/run-command.ts';
 
+/** What {@link runCheck} returns when the check needs register folders: the full CLI runs it instead. */
+export const NEEDS_FULL_CLI = -1;
+
 /**
  * Runs `sunset check` with its arguments (those after `check`) and returns the exit code. The folder's
- * settings file is read as the full CLI reads it; register folders it names load the merging code then only.
+ * settings file is read as the full CLI reads it; when it (or a flag) names register folders, the merging code
+ * this script leaves out is needed, and it returns {@link NEEDS_FULL_CLI} having written nothing.
  */
 export function runCheck(args: string[]): Promise<number> {
   return runCommand(
     async (given, io) => {
       const configured = await withConfig(io, given);
-      if (!givesRegisterOption(configured.args)) return checkCommand(configured.args, configured.io);
-      const { withRegisterOption } = await import('../cli/register-option.ts');
-      return withRegisterOption(checkCommand)(configured.args, configured.io);
+      if (givesRegisterOption(configured.args)) return NEEDS_FULL_CLI;
+      return checkCommand(configured.args, configured.io);
     },
     args,
     processIo(),

@@ -38,9 +38,17 @@ export async function runCli(): Promise<void> {
     // that found something (exit 1) also compiled how findings are reported: its cache holds more.
     const ran = () =>
       rest.some((arg) => arg === '-h' || arg === '--help') ? 0 : process.exitCode === 1 ? 2 : process.exitCode === 0 ? 1 : 0;
-    const { runCheck } = runCodeCachedScript<typeof import('./check-main.ts')>(script, SUNSET_CHECK_SCRIPT_HASH, ran).exports;
-    process.exitCode = await runCheck(rest);
-    return;
+    const { runCheck, NEEDS_FULL_CLI } = runCodeCachedScript<typeof import('./check-main.ts')>(
+      script,
+      SUNSET_CHECK_SCRIPT_HASH,
+      ran,
+    ).exports;
+    const code = await runCheck(rest);
+    // The settings file named register folders: the full CLI below reads them.
+    if (code !== NEEDS_FULL_CLI) {
+      process.exitCode = code;
+      return;
+    }
   }
   const { main, processIo } = await import('../cli/cli.ts');
   process.exitCode = await main(process.argv.slice(2), processIo());

@@ -2,15 +2,15 @@ import { loadRegister, type Register } from '../register/index.ts';
 import { loadSiteRegisters } from '../register/merge/site-registers.ts';
 import { markPagesStarted, timedAsync } from './build-timings.ts';
 import { contentDir } from './content-dir.ts';
-import { siteUrlFor } from './site-url.ts';
 
 /**
- * The register with the site's address as the build's settings give it (see {@link siteUrlFor}), so pages,
+ * The register with the site's address as the build settled it (astro.config.mjs sets
+ * `SUNSET_BUILD_SITE_URL` from `SUNSET_SITE_URL`, `site-url` in the settings file or the register), so pages,
  * feeds and JSON files link where the site is published. The register's methods close over its data, so a
  * copy with other settings keeps them.
  */
 export async function withSiteUrl(register: Register): Promise<Register> {
-  const siteUrl = await siteUrlFor(register.settings.site_url);
+  const siteUrl = process.env.SUNSET_BUILD_SITE_URL || register.settings.site_url;
   if (siteUrl === register.settings.site_url) return register;
   return { ...register, settings: { ...register.settings, site_url: siteUrl } };
 }

@@ -223,7 +223,7 @@ describe('API consoles', () => {
     const again = await send(page);
     expect(again.status).toMatch(/as 17\.0$/);
     // The console and the page's badges speak to readers, without the project's own jargon.
-    const text = `${await page.locator('[data-api-console]').textContent()} ${await page.locator('main h1 + p').textContent()}`;
+    const text = `${await page.locator('[data-api-console]').textContent()} ${await page.locator('main p.endpoint-path').textContent()}`;
     expect(text).not.toMatch(/reference design|npm run reference|of the spec/i);
     await context.close();
   });

@@ -108,14 +108,19 @@ describe('the site with an imported register', () => {
     await page.context().close();
   });
 
-  it('finds an identifier only imported data names, and marks the result’s page as imported', async () => {
+  it('finds an identifier the imported item names on the entry it merged into, which shows the platform’s data', async () => {
+    // The imported item about the Geo metrics shares their names and its title with the built-in entry, so it
+    // merges into it (merge-evidence.ts): the search finds the one entry, which carries the item as a source.
     const page = await open('/search/?q=geo_repositories_synced');
     const first = page.locator('#search-results li a').first();
     await first.waitFor();
-    expect(new URL((await first.getAttribute('href')) ?? '', page.url()).pathname).toBe('/register/17-5-metrics-rename/');
+    expect(new URL((await first.getAttribute('href')) ?? '', page.url()).pathname).toBe(
+      '/register/geo-repository-metrics-renamed/',
+    );
     await first.click();
-    await page.locator('.badge-imported').first().waitFor();
+    await page.locator('h2#platform-data').waitFor();
     expect(await page.locator('h2#platform-data').textContent()).toBe("From the platform's own data");
+    expect(await page.locator('main').textContent()).toContain('geo_repositories_synced');
     await page.context().close();
   });
 });

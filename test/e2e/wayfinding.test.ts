@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { loadRegister } from '../../src/register/index.ts';
 import { budgetFor, kilobytes, pageKind } from '../../src/site/page-budget.ts';
 import { chromiumForFile, openPage, scriptErrors } from './browser.ts';
 
@@ -103,8 +104,12 @@ describe.each(WIDTHS)('wayfinding at $viewport.width px', ({ viewport }) => {
     expect(box?.height).toBeGreaterThanOrEqual(24);
 
     const pager = page.getByRole('navigation', { name: 'Previous and next' });
-    expect(await pager.locator('a[rel="prev"]').getAttribute('href')).toBe('/releases/17.7/');
-    expect(await pager.locator('a[rel="next"]').getAttribute('href')).toBe('/releases/19.0/');
+    // The neighbours of 18.0 among the releases that hold entries, oldest first.
+    const releases = (await loadRegister()).entryReleases().toReversed();
+    const at = releases.indexOf('18.0');
+    expect(await pager.locator('a[rel="prev"]').getAttribute('href')).toBe(`/releases/${releases[at - 1]}/`);
+    expect(await pager.locator('a[rel="next"]').getAttribute('href')).toBe(`/releases/${releases[at + 1]}/`);
+    expect([releases[at - 1], releases[at + 1]]).toEqual(['17.9', '19.0']);
     expect(await page.locator('.page-source time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await page.locator('[data-edit-link]').getAttribute('href')).toBe(
       'https://git.example.com/sunset/sunset/-/edit/main/content/releases.yaml',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore from 'ignore';
 
 /** The ignore files read in every directory: Git's, then Sunset's own (same syntax). */
 export const IGNORE_FILES = ['.gitignore', '.sunsetignore'] as const;
@@ -21,7 +21,9 @@ export interface IgnoreLayer {
    * (`''` for the base itself, `'src/'` below it), so paths are made relative by slicing.
    */
   prefix: string;
-  rules: Pick<Ignore, 'test'>;
+  /** Whether the patterns ignore a relative path, or re-include it (a `!` line); written out so the
+   * package's type declarations do not name the bundled `ignore` package. */
+  rules: { test(path: string): { ignored: boolean; unignored: boolean } };
   /**
    * True when every pattern names a directory (`build/`) and none re-includes: such a layer cannot ignore
    * a file whose folder the walk entered, so files skip the test.
@@ -53,7 +55,7 @@ export function extraLayer(extra: ExtraIgnore, base: string): IgnoreLayer {
   const lead = path.relative(extra.dir, base).split(path.sep).join('/');
   // A base outside the folder (neither above nor below) gets a lead starting `..`, which no pattern matches.
   const test = (own: string) => (lead.startsWith('..') ? { ignored: false, unignored: false } : rules.test(`${lead}/${own}`));
-  return { prefix: '', rules: { test } as Pick<Ignore, 'test'>, directoriesOnly, source: extra.source };
+  return { prefix: '', rules: { test }, directoriesOnly, source: extra.source };
 }
 
 /** Whether the extra patterns' folder is at or above `directory`, so its patterns apply on the way down. */

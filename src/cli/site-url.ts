@@ -1,4 +1,4 @@
-import { loadConfig, siteUrlOf } from '../cli/config-file.ts';
+import { loadConfig, siteUrlOf } from './config-file.ts';
 
 /**
  * Where the site is published, for its own build (Astro's `site`, the sitemap, every link a page prints):

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteUrlFor } from '../../src/cli/site-url.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { withSiteUrl } from '../../src/site/site-register.ts';
-import { siteUrlFor } from '../../src/site/site-url.ts';
 import { tempTree } from '../check/scan/temp-tree.ts';
 
 const REGISTER_URL = 'https://sunset.example.com/';
