@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/check/register-source.ts';
+import { importsOf } from './import-specifiers.ts';
 
 const CHECK_ROOT = path.join(PROJECT_ROOT, 'src/check');
 
@@ -19,14 +20,6 @@ function layerOf(relative: string): Layer {
   if (folder === undefined) return 'check';
   if ((LAYERS as readonly string[]).includes(folder)) return folder as Layer;
   throw new Error(`src/check/${relative}: folder "${folder}" is not one of the layers ${LAYERS.join(', ')}`);
-}
-
-/** Relative import specifiers of a module's source: static, type-only, dynamic and `new URL` worker paths. */
-function importsOf(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
-  for (const match of source.matchAll(pattern)) found.push(match[2] as string);
-  return found;
 }
 
 /** Every upward import in the package, as "from -> to (layer -> layer)". */

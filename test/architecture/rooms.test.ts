@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/check/register-source.ts';
+import { importsOf } from './import-specifiers.ts';
 
 const SRC = path.join(PROJECT_ROOT, 'src');
 
@@ -44,14 +45,6 @@ function roomOf(relative: string): string {
 
 function floorOf(room: string): number {
   return FLOORS.findIndex((floor) => floor.includes(room));
-}
-
-/** Relative import specifiers of a module's source: static, type-only, dynamic and `new URL` worker paths. */
-function importsOf(source: string): string[] {
-  const found: string[] = [];
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
-  for (const match of source.matchAll(pattern)) found.push(match[2] as string);
-  return found;
 }
 
 /** Each module's imports, resolved to paths relative to src. */
