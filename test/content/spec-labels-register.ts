@@ -11,9 +11,13 @@ import type { RegisterEntry } from '../../src/schemas/register-entry.ts';
 import type { Sources } from './spec-sources.ts';
 import { hasToken, releasesIn, type SpecLine, SpecText } from './spec-text.ts';
 
-/** Words that name an offering, and how the spec can name each. */
-const OFFERING_WORDS = {
-  hosted: { ours: /\bhosted\b/i, spec: /\bhosted\b|\bSaaS\b/ },
+/**
+ * Words that name an offering, and how the spec names each: "hosted" (the hosted offering or service), not
+ * "self-hosted" (a server someone runs) nor "SaaS", which the spec uses once for runners and never as the
+ * name of an offering, so reading it as one is ours.
+ */
+export const OFFERING_WORDS = {
+  hosted: { ours: /(?<!self-)\bhosted\b/i, spec: /(?<!self-)\bhosted\b/ },
   'self-managed': { ours: /\bself-managed\b/i, spec: /\bself-managed\b/i },
   dedicated: { ours: /\bdedicated\b/i, spec: /\bdedicated\b/i },
 } as const;
@@ -104,6 +108,28 @@ function entrySourceIds(entry: RegisterEntry, register: Register): string[] {
   return [entry.id, ...entry.related, ...relating];
 }
 
+/**
+ * What the spec says of one fact itself: the clauses of its own transcribed items, or its own lines where
+ * no clause was cut out, never the lines of related entries.
+ */
+function ownClauses(id: string, sources: Sources): string {
+  const clauses = sources.clausesById.get(id) ?? [];
+  return clauses.length > 0 ? clauses.join('\n') : (sources.byId.get(id) ?? []).map((line) => line.text).join('\n');
+}
+
+/** A reading that says the spec names no offering, where the spec's words for the change name one. */
+function readingOfferingProblems(entry: RegisterEntry, ownWords: string): string[] {
+  const named = Object.entries(OFFERING_WORDS)
+    .filter(([, words]) => words.spec.test(ownWords))
+    .map(([offering]) => offering);
+  return (entry.readings ?? [])
+    .filter((reading) => reading.field === 'offerings' && /\bnames no offering\b/.test(reading.because) && named.length > 0)
+    .map(
+      () =>
+        `entry ${entry.id}: its offerings reading says the platform's documentation names no offering, but its words for the change name ${named.join(', ')}`,
+    );
+}
+
 /** What an entry states as the spec's that its spec lines do not hold. */
 export function entryProblems(entry: RegisterEntry, register: Register, spec: SpecText, sources: Sources): string[] {
   const own = sourceOf(sources, [entry.id]);
@@ -135,9 +161,13 @@ export function entryProblems(entry: RegisterEntry, register: Register, spec: Sp
     problems.push(...proseProblems(`${where} ${field}`, text, source, spec, exempt));
   }
   const narrow = entry.offerings.length < Object.keys(OFFERING_WORDS).length;
-  if (!readingCovers(entry.readings, 'offerings')) {
-    // Every offering listed is a statement too: the spec must name them all in the entry's lines, else it is a reading.
-    const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(source.text));
+  const ownWords = ownClauses(entry.id, sources);
+  if (readingCovers(entry.readings, 'offerings')) {
+    problems.push(...readingOfferingProblems(entry, ownWords));
+  } else {
+    // Every offering listed is a statement too: the spec's words for this change itself (its own clauses, not
+    // a related entry's line) must name them all, else the list is a reading.
+    const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(ownWords));
     if (unnamed.length > 0) {
       problems.push(
         narrow

@@ -162,6 +162,43 @@ describe('a wrong label is caught', () => {
     ]);
   });
 
+  it('an entry’s offerings said to be the spec’s where only a related line, "SaaS" or "self-hosted" names one', () => {
+    const runners = entry('hosted-runner-small-linux-tags-reduced');
+    expect(entryProblems(runners, register, spec, sources)).toEqual([]);
+    runners.readings = runners.readings?.filter((reading) => reading.field !== 'offerings');
+    expect(entryProblems(runners, register, spec, sources)).toEqual([
+      'entry hosted-runner-small-linux-tags-reduced: offerings [hosted] are not named in its spec lines',
+      'entry hosted-runner-small-linux-tags-reduced title/summary: says "hosted", which its spec lines do not',
+    ]);
+
+    // The 16.0 list and the deletion-retention limit related to it say "hosted"; this change's own words do not.
+    const deletion = entry('immediate-deletion-option-removed');
+    deletion.readings = deletion.readings?.filter((reading) => reading.field !== 'offerings');
+    deletion.offerings = ['hosted'];
+    expect(entryProblems(deletion, register, spec, sources)).toEqual([
+      'entry immediate-deletion-option-removed: offerings [hosted] are not named in its spec lines',
+    ]);
+
+    const server = entry('external-error-server-21-5-required');
+    server.readings = server.readings?.filter((reading) => reading.field !== 'offerings');
+    server.offerings = ['hosted'];
+    expect(entryProblems(server, register, spec, sources)).toContain(
+      'entry external-error-server-21-5-required: offerings [hosted] are not named in its spec lines',
+    );
+  });
+
+  it('an offerings reading that says the spec names no offering where its words for the change name one', () => {
+    const tags = entry('registry-repository-tags-offset-pagination-removed');
+    expect(entryProblems(tags, register, spec, sources)).toEqual([]);
+    for (const reading of tags.readings ?? [])
+      if (reading.field === 'offerings')
+        reading.because =
+          'The platform’s documentation names no offering for this change; listing every offering is our reading.';
+    expect(entryProblems(tags, register, spec, sources)).toEqual([
+      "entry registry-repository-tags-offset-pagination-removed: its offerings reading says the platform's documentation names no offering, but its words for the change name hosted",
+    ]);
+  });
+
   it('a limit, flag or SDK row that says more than the spec', () => {
     const changed = {
       ...register,
