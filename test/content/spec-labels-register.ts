@@ -8,8 +8,9 @@
 import type { Register } from '../../src/register/index.ts';
 import type { Reading } from '../../src/schemas/reading.ts';
 import type { RegisterEntry } from '../../src/schemas/register-entry.ts';
+import { LABELLED_SENTENCE } from './spec-labels-api.ts';
 import type { Sources } from './spec-sources.ts';
-import { hasToken, releasesIn, type SpecLine, SpecText } from './spec-text.ts';
+import { flatten, hasToken, releasesIn, type SpecLine, SpecText } from './spec-text.ts';
 
 /**
  * Words that name an offering, and how the spec names each: "hosted" (the hosted offering or service), not
@@ -180,6 +181,56 @@ export function entryProblems(entry: RegisterEntry, register: Register, spec: Sp
   return problems;
 }
 
+/** A limit or an error condition, as far as its release is concerned. */
+interface Dated {
+  id: string;
+  since?: string | undefined;
+  names: RegisterEntry['names'];
+  related: string[];
+  spec_conflict?: string | undefined;
+}
+
+/**
+ * The releases the spec gives for a limit or an error condition itself: those written in the part of its own
+ * row that names it (a row of the error table can hold two conditions: `POST /api/v4/runners (17.0) and the
+ * reset-registration-token endpoints (18.0)`), else in its whole row; where its row gives none, the removal
+ * release of a related entry that the spec dates in that entry's own lines (the 16.3 line for an RSA key).
+ */
+export function releasesGivenFor(item: Dated, sources: Sources, register: Register): Set<string> {
+  const rows = (sources.byId.get(item.id) ?? []).map((line) => line.text);
+  const names = Object.values(item.names)
+    .flat()
+    .filter((name): name is string => typeof name === 'string');
+  const parts = rows.flatMap((row) => row.split(/; | and the | \| /));
+  const naming = parts.filter((part) => names.some((name) => hasToken(part, flatten(name))));
+  const own = new Set((naming.length > 0 ? naming : rows).flatMap((text) => releasesIn(text)));
+  if (own.size > 0) return own;
+  return new Set(
+    item.related
+      .map((id) => register.entry(id))
+      .filter((entry): entry is RegisterEntry => entry !== undefined)
+      .filter((entry) => (sources.byId.get(entry.id) ?? []).some((line) => line.releases.includes(entry.removed_in)))
+      .map((entry) => entry.removed_in),
+  );
+}
+
+/**
+ * A `since` the spec does not give for the item itself. One that differs may stand only where `spec_conflict`
+ * quotes the release the spec gives and says, in a sentence that labels itself, that `since` is our reading.
+ */
+function sinceProblems(where: string, item: Dated, sources: Sources, register: Register): string[] {
+  if (!item.since) return [];
+  const given = releasesGivenFor(item, sources, register);
+  if (given.has(item.since)) return [];
+  const conflict = (item.spec_conflict ?? '').replace(/\s+/g, ' ');
+  const labelled = conflict
+    .split(/(?<=[.;])\s+/)
+    .some((sentence) => LABELLED_SENTENCE.test(sentence) && sentence.includes(item.since as string));
+  if (labelled && [...given].some((release) => conflict.includes(release))) return [];
+  const spec = given.size > 0 ? `the spec gives ${[...given].join(', ')} for it` : 'the spec gives no release for it';
+  return [`${where}: since ${item.since} is labelled spec, but ${spec}`];
+}
+
 /** What the limits, error conditions, flags and SDK rows state that the spec does not hold. */
 export function dataProblems(register: Register, spec: SpecText, sources: Sources): string[] {
   const problems: string[] = [];
@@ -188,6 +239,7 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     const where = `limit ${limit.id}`;
     if (limit.since && !source.releases.has(limit.since))
       problems.push(`${where}: since ${limit.since} is not in its spec lines`);
+    problems.push(...sinceProblems(where, limit, sources, register));
     if (
       limit.number !== undefined &&
       !hasToken(source.text, String(limit.number)) &&
@@ -205,6 +257,7 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     const where = `error ${error.id}`;
     if (error.since && !source.releases.has(error.since))
       problems.push(`${where}: since ${error.since} is not in its spec lines`);
+    problems.push(...sinceProblems(where, error, sources, register));
     if (error.status !== undefined && !hasToken(source.text, String(error.status))) {
       problems.push(`${where}: status ${error.status} is not in its spec lines`);
     }

@@ -199,6 +199,32 @@ describe('a wrong label is caught', () => {
     ]);
   });
 
+  it('an error condition’s or a limit’s since that the spec gives to another condition of its row, or not at all', () => {
+    const changed = {
+      ...register,
+      limits: structuredClone(register.limits),
+      errors: structuredClone(register.errors),
+    } as Register;
+    const byId = <T extends { id: string }>(list: T[], id: string) => list.find((item) => item.id === id) as T;
+    // The row gives 17.0 to POST /api/v4/runners and 18.0 to the reset endpoints: 18.0 is ours, and said so.
+    const runner = byId(changed.errors, 'runner-registration-token-gone');
+    expect(runner.spec_conflict).toMatch(/18\.0, the release [^;]* is our reading/);
+    runner.spec_conflict =
+      'The error table dates this to 17.0; its 18.0 table lists the removal. This condition is dated 18.0, the release of the removal.';
+    byId(changed.errors, 'rsa-key-too-large').since = '16.5';
+    byId(changed.errors, 'funnel-after-date-unsupported').since = '16.0';
+    byId(changed.limits, 'ci-parameter-length').since = '17.0';
+    expect(dataProblems(changed, spec, sources)).toEqual([
+      'limit ci-parameter-length: since 17.0 is not in its spec lines',
+      'limit ci-parameter-length: since 17.0 is labelled spec, but the spec gives 16.0 for it',
+      'error runner-registration-token-gone: since 18.0 is labelled spec, but the spec gives 17.0 for it',
+      'error funnel-after-date-unsupported: since 16.0 is not in its spec lines',
+      'error funnel-after-date-unsupported: since 16.0 is labelled spec, but the spec gives no release for it',
+      'error rsa-key-too-large: since 16.5 is not in its spec lines',
+      'error rsa-key-too-large: since 16.5 is labelled spec, but the spec gives 16.3 for it',
+    ]);
+  });
+
   it('a limit, flag or SDK row that says more than the spec', () => {
     const changed = {
       ...register,
