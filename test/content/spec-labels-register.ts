@@ -266,6 +266,10 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     for (const name of Object.values(error.names).flat())
       if (!spec.hasValue(name)) problems.push(`${where}: name "${name}" is not in the spec`);
   }
+  for (const flag of register.flags.flags) {
+    const source = sourceOf(sources, [flag.name]);
+    problems.push(...proseProblems(`flag ${flag.name}`, flag.description, source, spec, () => false, 'spec'));
+  }
   problems.push(...flagProblems(register, spec), ...sdkProblems(register, spec));
   return problems;
 }

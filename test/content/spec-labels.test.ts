@@ -289,8 +289,11 @@ describe('a wrong label is caught', () => {
       dashboards.history = dashboards.history.map((step) => (step.event === 'removed' ? { ...step, release: '17.0' } : step));
     const go = changed.sdks.find((sdk) => sdk.language === 'Go');
     if (go) go.tested_version = '0.21.0';
+    const features = changed.flags.flags.find((flag) => flag.name === 'product_analytics_features');
+    if (features) features.description = `${features.description} On by default from 17.7.`;
     expect(dataProblems(changed, spec, sources)).toEqual([
       'limit database-version-minimum-17-0: says "self-managed", which its spec lines do not',
+      'flag product_analytics_features: release 17.7 is not in its spec lines',
       "flag product_analytics_dashboards: removed in 17.0 is not the spec's",
       "sdk Go: the row is not the spec's",
     ]);
