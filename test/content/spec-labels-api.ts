@@ -313,6 +313,7 @@ export function endpointProblems(
   }
   const texts = [
     ...(endpoint.origin === 'spec' ? [['summary', endpoint.summary]] : []),
+    ...(auth.origin === 'spec' && auth.description ? [['auth', auth.description]] : []),
     ...endpoint.parameters
       .filter((parameter) => parameter.origin === 'spec')
       .map((parameter) => [`parameter ${parameter.name}`, parameter.description]),

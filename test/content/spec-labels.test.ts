@@ -135,6 +135,12 @@ describe('a wrong label is caught', () => {
       'api geo-replication-projects: summary: "moved permanently" is not in the spec',
     ]);
 
+    const create = endpoint('error-tracking-client-keys-create');
+    create.auth.description = `${create.auth.description} Keys last 30 days.`;
+    expect(endpointProblems(create, spec, sources, rawSpec, register.entries)).toEqual([
+      'api error-tracking-client-keys-create: auth: the number 30 is not in its spec lines',
+    ]);
+
     const remove = endpoint('error-tracking-client-keys-delete');
     const key = remove.parameters.find((parameter) => parameter.name === 'key_id');
     if (key) key.description = key.description.replace("In the reference implementation's demo world", 'In the demo world');
