@@ -25,8 +25,9 @@ const DECISIONS: [id: string, breaking: boolean, reason: RegExp][] = [
 const CONCEDES_A_BREAK =
   /\b(?:fails?|stops? working|no longer works?|breaks?|relies on the (?:previous|old)|relied on|(?:that|which|who) (?:relies|rely|depends?) on|if (?:a|your) \w+ (?:relies|depends) on)\b/i;
 
-/** How a note opens that says why an entry is or is not flagged. */
-const DECISION_NOTE = /(?:^|\. )(?:Not marked breaking|Marked breaking)\b/;
+/** How a note says why an entry is or is not flagged. */
+const DECISION_NOTE =
+  /(?:^|\. )(?:Not marked breaking|Marked breaking)\b|\bwe do not mark (?:its removal|the change) breaking\b/i;
 
 const noteOf = (entry: RegisterEntry | undefined) => entry?.note?.replace(/\s+/g, ' ') ?? '';
 
@@ -58,6 +59,15 @@ describe('breaking flags, re-read', () => {
     ])
       expect(CONCEDES_A_BREAK.test(words), words).toBe(true);
     expect(CONCEDES_A_BREAK.test('Remove it from scripts, and rely on other limits to bound pipeline load.')).toBe(false);
+  });
+
+  it('says on every entry that is not breaking, other than a deprecation, why not, where the site shows it', () => {
+    const silent = register.entries.filter(
+      (entry) => !entry.breaking && entry.kind !== 'deprecation' && !DECISION_NOTE.test(noteOf(entry)),
+    );
+    expect(silent.map((entry) => entry.id)).toEqual([]);
+    expect(DECISION_NOTE.test('The flag is gone. Not marked breaking: nothing ran on it.')).toBe(true);
+    expect(DECISION_NOTE.test('No detection rule is given.')).toBe(false);
   });
 
   it('flags alike two changes of one kind that the spec words alike, or says on each why not', () => {
