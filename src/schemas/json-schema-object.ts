@@ -136,11 +136,17 @@ export const exampleValue = z.unknown().superRefine((value, ctx) => addAll(ctx, 
 
 /**
  * Paths of the parts of a schema marked with {@link ORIGIN_KEY} `reference`, written `query.filters[].operator`,
- * so a page can list what in a spec-shown schema is the reference implementation's.
+ * and the keywords listed in {@link REFERENCE_KEYWORDS_KEY}, written `query: additionalProperties`, so a page
+ * can list what in a spec-shown schema is the reference implementation's.
  */
 export function referenceParts(node: unknown, path = ''): string[] {
   if (!isRecord(node)) return [];
-  const own = node[ORIGIN_KEY] === 'reference' ? [path || '(the whole schema)'] : [];
+  const keywords =
+    node[ORIGIN_KEY] !== 'reference' && Array.isArray(node[REFERENCE_KEYWORDS_KEY]) ? node[REFERENCE_KEYWORDS_KEY] : [];
+  const own = [
+    ...(node[ORIGIN_KEY] === 'reference' ? [path || '(the whole schema)'] : []),
+    ...keywords.map((keyword) => `${path || '(the whole schema)'}: ${String(keyword)}`),
+  ];
   const children: [string, unknown][] = [];
   if (isRecord(node.properties)) {
     for (const [name, child] of Object.entries(node.properties)) children.push([path ? `${path}.${name}` : name, child]);

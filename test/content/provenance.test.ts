@@ -66,15 +66,21 @@ describe('provenance in /openapi.json', async () => {
     expect(withRole.filter(({ operation }) => !ORIGINS.includes(operation['x-sunset-role-origin'] as string))).toEqual([]);
   });
 
-  it('marks the parts of the analytics query body the spec does not show, inside a body the spec does show', () => {
+  it('marks the parts and the rules of the analytics query body the spec does not show, inside a body the spec does show', () => {
     const load = operations.find(({ where }) => where === 'POST /api/v4/projects/{project_id}/product_analytics/request/load');
     const body = load?.operation.requestBody as Json;
     expect(body['x-sunset-origin']).toBe('spec');
     const schema = ((body.content as Json)['application/json'] as Json).schema;
     expect(referenceParts(schema)).toEqual([
+      '(the whole schema): required',
+      'query: additionalProperties',
+      'query.measures[]: pattern',
       'query.dimensions[]',
       'query.order',
+      'query.filters[]: required',
       'query.filters[].operator',
+      'query.limit: minimum',
+      'query.offset: minimum',
       'query.timeDimensions[]',
       'query.timezone',
       'queryType',

@@ -7,8 +7,9 @@
  */
 import type { ApiEndpoint } from '../../src/schemas/api-endpoint.ts';
 import { ORIGIN_KEY, REFERENCE_KEYWORDS_KEY } from '../../src/schemas/json-schema-object.ts';
+import type { RegisterEntry } from '../../src/schemas/register-entry.ts';
 import type { Sources } from './spec-sources.ts';
-import { flattenPath, hasToken, type SpecLine, type SpecText } from './spec-text.ts';
+import { flattenPath, hasToken, releasesIn, type SpecLine, type SpecText } from './spec-text.ts';
 
 const REST_PREFIX = '/api/v4';
 
@@ -77,10 +78,26 @@ function specDescriptions(schema: unknown): string[] {
   return [...(typeof node.description === 'string' ? [node.description] : []), ...children.flatMap(specDescriptions)];
 }
 
+/** Keywords that bound a number, a length or a count: their figure must be one the spec gives for the endpoint. */
+const BOUNDS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+] as const;
+
 /**
  * The constraints a schema not marked as the reference's states, at any depth: a `pattern` (the spec writes
- * none), `additionalProperties: false` (the spec never says other fields are refused), and `enum` and
- * `default` values, which must be values the spec gives.
+ * none), `additionalProperties: false` (the spec never says other fields are refused), `required` (the spec
+ * says of no API field that a request without it is refused), a `format`, `enum`, `default` and `const`
+ * values, which must be values the spec gives, and bounds, whose figures must be in the endpoint's lines.
  */
 function specConstraints(schema: unknown, path = ''): { path: string; keyword: string; value: unknown }[] {
   if (schema === null || typeof schema !== 'object') return [];
@@ -93,6 +110,16 @@ function specConstraints(schema: unknown, path = ''): { path: string; keyword: s
     ...(node.additionalProperties === false ? [{ path: here, keyword: 'additionalProperties', value: false }] : []),
     ...(Array.isArray(node.enum) ? node.enum.map((value) => ({ path: here, keyword: 'enum', value })) : []),
     ...(node.default !== undefined ? [{ path: here, keyword: 'default', value: node.default }] : []),
+    ...(node.const !== undefined ? [{ path: here, keyword: 'const', value: node.const }] : []),
+    ...(typeof node.format === 'string' ? [{ path: here, keyword: 'format', value: node.format }] : []),
+    ...(Array.isArray(node.required) && node.required.length > 0
+      ? [{ path: here, keyword: 'required', value: node.required }]
+      : []),
+    ...BOUNDS.filter((keyword) => typeof node[keyword] === 'number').map((keyword) => ({
+      path: here,
+      keyword,
+      value: node[keyword],
+    })),
   ].filter((constraint) => !ours.has(constraint.keyword));
   const children: [string, unknown][] = [
     ...(node.properties && typeof node.properties === 'object'
@@ -105,6 +132,9 @@ function specConstraints(schema: unknown, path = ''): { path: string; keyword: s
     ...['oneOf', 'anyOf', 'allOf'].flatMap((key) =>
       Array.isArray(node[key]) ? (node[key] as unknown[]).map((child) => [path, child] as [string, unknown]) : [],
     ),
+    ...(Array.isArray(node.prefixItems)
+      ? (node.prefixItems as unknown[]).map((child, index) => [`${path}[${index}]`, child] as [string, unknown])
+      : []),
   ];
   return [...own, ...children.flatMap(([childPath, child]) => specConstraints(child, childPath))];
 }
@@ -155,8 +185,58 @@ function exampleValues(value: unknown): string[] {
   return value === null || typeof value === 'boolean' ? [] : [String(value)];
 }
 
+/** Whether a constraint of a spec-labelled schema is the spec's: a value it gives, or a bound of the endpoint's lines. */
+function constraintGiven(keyword: string, value: unknown, spec: SpecText, source: string): boolean {
+  const written = typeof value === 'number' ? [String(value), value.toLocaleString('en')] : [String(value)];
+  if (keyword === 'enum' || keyword === 'default' || keyword === 'const') return written.some((text) => spec.hasValue(text));
+  const words = /^min/.test(keyword) ? 'minimum|at least' : /^max/.test(keyword) ? 'maximum|at most|up to' : undefined;
+  if (words === undefined) return false;
+  return written.some((text) => new RegExp(`\\b(?:${words}) ${text.replace(/[.,]/g, '\\$&')}(?![\\d,])`).test(source));
+}
+
+const NUMBER = /(?<![\w.$<{-])\d[\d,]*(?:\.\d+)?(?![\w.]*\d)/g;
+const QUOTED = /(?<![\w])'([^'\n]{3,}?)'(?![\w])|"([^"\n]{3,}?)"/g;
+
+/**
+ * Numbers, releases and quoted phrases of a spec-labelled text, outside sentences that say whose they are, as
+ * entries' are checked: numbers and releases must be in the endpoint's spec lines, quoted phrases in the spec.
+ */
+function proseValueProblems(
+  where: string,
+  text: string,
+  spec: SpecText,
+  { text: source, releases }: { text: string; releases: Set<string> },
+): string[] {
+  const problems: string[] = [];
+  const sentences = text
+    .split(/(?<=[.;:!?])\s+(?=[A-Z`(])|\n\s*\n/)
+    .filter((sentence) => !LABELLED_SENTENCE.test(sentence))
+    .map((sentence) => sentence.replace(/`[^`]*`/g, ' '));
+  for (const sentence of sentences) {
+    for (const release of releasesIn(sentence))
+      if (!releases.has(release)) problems.push(`${where}: release ${release} is not in its spec lines`);
+    for (const match of sentence.matchAll(NUMBER)) {
+      const number = match[0].replace(/,$/, '');
+      if (releasesIn(number).length > 0) continue;
+      if (!hasToken(source, number) && !hasToken(source, number.replace(/,/g, '')))
+        problems.push(`${where}: the number ${number} is not in its spec lines`);
+    }
+    for (const match of sentence.matchAll(QUOTED)) {
+      const phrase = (match[1] ?? match[2]) as string;
+      if (!spec.has(phrase, { ignoreCase: true })) problems.push(`${where}: "${phrase}" is not in the spec`);
+    }
+  }
+  return problems;
+}
+
 /** What an endpoint labels `spec` that the spec does not hold. */
-export function endpointProblems(endpoint: ApiEndpoint, spec: SpecText, sources: Sources, rawSpec: string): string[] {
+export function endpointProblems(
+  endpoint: ApiEndpoint,
+  spec: SpecText,
+  sources: Sources,
+  rawSpec: string,
+  entries: readonly Pick<RegisterEntry, 'id' | 'endpoints'>[] = [],
+): string[] {
   const where = `api ${endpoint.id}`;
   const rows = tableRows(endpoint, spec);
   // The endpoint's rows, the lines that name it by number, and those of the limits and error conditions
@@ -164,6 +244,16 @@ export function endpointProblems(endpoint: ApiEndpoint, spec: SpecText, sources:
   const modelled = [endpoint.id, ...endpoint.limits, ...endpoint.errors].flatMap((id) => sources.byId.get(id) ?? []);
   const lines = [...new Set([...rows, ...numberedLines(endpoint, spec), ...modelled])];
   const source = lines.map((line) => line.text).join('\n');
+  // Releases and numbers of its texts may also come from the lines of the register entries about it (the
+  // 17.0 Geo row for a route removed in 17.0), with the release of the section each line sits in.
+  const about = entries
+    .filter((entry) => entry.endpoints.includes(endpoint.id))
+    .flatMap((entry) => sources.byId.get(entry.id) ?? []);
+  const context = [...new Set([...lines, ...about])];
+  const prose = {
+    text: context.map((line) => line.text).join('\n'),
+    releases: new Set(context.flatMap((line) => line.releases)),
+  };
   const problems: string[] = [];
   if (endpoint.origin === 'spec' && rows.length === 0)
     problems.push(`${where}: ${endpoint.method} ${endpoint.path} is not a row of the spec`);
@@ -223,14 +313,20 @@ export function endpointProblems(endpoint: ApiEndpoint, spec: SpecText, sources:
   }
   const texts = [
     ...(endpoint.origin === 'spec' ? [['summary', endpoint.summary]] : []),
+    ...(auth.origin === 'spec' && auth.description ? [['auth', auth.description]] : []),
     ...endpoint.parameters
       .filter((parameter) => parameter.origin === 'spec')
       .map((parameter) => [`parameter ${parameter.name}`, parameter.description]),
-    ...(body?.origin === 'spec' ? specDescriptions(body.schema).map((text) => ['body schema', text]) : []),
+    ...(body?.origin === 'spec'
+      ? [['body', body.description], ...specDescriptions(body.schema).map((text) => ['body schema', text])]
+      : []),
     ...endpoint.responses
       .filter((response) => response.origin === 'spec')
       .flatMap((response) =>
-        [response.description, ...specDescriptions(response.schema)].map((text) => [`response ${response.status}`, text]),
+        [response.description, ...specDescriptions(response.schema), ...Object.values(response.headers ?? {})].map((text) => [
+          `response ${response.status}`,
+          text,
+        ]),
       ),
   ] as [string, string][];
   for (const [part, text] of texts) {
@@ -244,11 +340,21 @@ export function endpointProblems(endpoint: ApiEndpoint, spec: SpecText, sources:
   ] as [string, unknown][];
   for (const [part, schema] of specSchemas) {
     for (const { path, keyword, value } of specConstraints(schema)) {
-      const written = typeof value === 'number' ? [String(value), value.toLocaleString('en')] : [String(value)];
-      const given = (keyword === 'enum' || keyword === 'default') && written.some((text) => spec.hasValue(text));
-      if (!given) problems.push(`${where}: ${part} ${path} ${keyword} ${JSON.stringify(value)} is labelled spec`);
+      if (!constraintGiven(keyword, value, spec, source))
+        problems.push(`${where}: ${part} ${path} ${keyword} ${JSON.stringify(value)} is labelled spec`);
     }
   }
+  for (const parameter of endpoint.parameters.filter((candidate) => candidate.origin === 'spec')) {
+    for (const { keyword, value } of specConstraints(parameter.schema)) {
+      if (!constraintGiven(keyword, value, spec, source))
+        problems.push(`${where}: parameter ${parameter.name} schema ${keyword} ${JSON.stringify(value)} is labelled spec`);
+    }
+  }
+  for (const response of endpoint.responses.filter((candidate) => candidate.origin === 'spec')) {
+    for (const header of Object.keys(response.headers ?? {}))
+      if (!hasToken(source, header)) problems.push(`${where}: response ${response.status} header ${header} is labelled spec`);
+  }
+  for (const [part, text] of texts) problems.push(...proseValueProblems(`${where}: ${part}`, text, spec, prose));
   const everyText = [
     endpoint.summary,
     ...endpoint.parameters.map((parameter) => parameter.description),

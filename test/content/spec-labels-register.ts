@@ -8,12 +8,17 @@
 import type { Register } from '../../src/register/index.ts';
 import type { Reading } from '../../src/schemas/reading.ts';
 import type { RegisterEntry } from '../../src/schemas/register-entry.ts';
+import { LABELLED_SENTENCE } from './spec-labels-api.ts';
 import type { Sources } from './spec-sources.ts';
-import { hasToken, releasesIn, type SpecLine, SpecText } from './spec-text.ts';
+import { flatten, hasToken, releasesIn, type SpecLine, SpecText } from './spec-text.ts';
 
-/** Words that name an offering, and how the spec can name each. */
-const OFFERING_WORDS = {
-  hosted: { ours: /\bhosted\b/i, spec: /\bhosted\b|\bSaaS\b/ },
+/**
+ * Words that name an offering, and how the spec names each: "hosted" (the hosted offering or service), not
+ * "self-hosted" (a server someone runs) nor "SaaS", which the spec uses once for runners and never as the
+ * name of an offering, so reading it as one is ours.
+ */
+export const OFFERING_WORDS = {
+  hosted: { ours: /(?<!self-)\bhosted\b/i, spec: /(?<!self-)\bhosted\b/ },
   'self-managed': { ours: /\bself-managed\b/i, spec: /\bself-managed\b/i },
   dedicated: { ours: /\bdedicated\b/i, spec: /\bdedicated\b/i },
 } as const;
@@ -104,6 +109,28 @@ function entrySourceIds(entry: RegisterEntry, register: Register): string[] {
   return [entry.id, ...entry.related, ...relating];
 }
 
+/**
+ * What the spec says of one fact itself: the clauses of its own transcribed items, or its own lines where
+ * no clause was cut out, never the lines of related entries.
+ */
+function ownClauses(id: string, sources: Sources): string {
+  const clauses = sources.clausesById.get(id) ?? [];
+  return clauses.length > 0 ? clauses.join('\n') : (sources.byId.get(id) ?? []).map((line) => line.text).join('\n');
+}
+
+/** A reading that says the spec names no offering, where the spec's words for the change name one. */
+function readingOfferingProblems(entry: RegisterEntry, ownWords: string): string[] {
+  const named = Object.entries(OFFERING_WORDS)
+    .filter(([, words]) => words.spec.test(ownWords))
+    .map(([offering]) => offering);
+  return (entry.readings ?? [])
+    .filter((reading) => reading.field === 'offerings' && /\bnames no offering\b/.test(reading.because) && named.length > 0)
+    .map(
+      () =>
+        `entry ${entry.id}: its offerings reading says the platform's documentation names no offering, but its words for the change name ${named.join(', ')}`,
+    );
+}
+
 /** What an entry states as the spec's that its spec lines do not hold. */
 export function entryProblems(entry: RegisterEntry, register: Register, spec: SpecText, sources: Sources): string[] {
   const own = sourceOf(sources, [entry.id]);
@@ -135,9 +162,13 @@ export function entryProblems(entry: RegisterEntry, register: Register, spec: Sp
     problems.push(...proseProblems(`${where} ${field}`, text, source, spec, exempt));
   }
   const narrow = entry.offerings.length < Object.keys(OFFERING_WORDS).length;
-  if (!readingCovers(entry.readings, 'offerings')) {
-    // Every offering listed is a statement too: the spec must name them all in the entry's lines, else it is a reading.
-    const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(source.text));
+  const ownWords = ownClauses(entry.id, sources);
+  if (readingCovers(entry.readings, 'offerings')) {
+    problems.push(...readingOfferingProblems(entry, ownWords));
+  } else {
+    // Every offering listed is a statement too: the spec's words for this change itself (its own clauses, not
+    // a related entry's line) must name them all, else the list is a reading.
+    const unnamed = entry.offerings.filter((offering) => !OFFERING_WORDS[offering].spec.test(ownWords));
     if (unnamed.length > 0) {
       problems.push(
         narrow
@@ -150,6 +181,56 @@ export function entryProblems(entry: RegisterEntry, register: Register, spec: Sp
   return problems;
 }
 
+/** A limit or an error condition, as far as its release is concerned. */
+interface Dated {
+  id: string;
+  since?: string | undefined;
+  names: RegisterEntry['names'];
+  related: string[];
+  spec_conflict?: string | undefined;
+}
+
+/**
+ * The releases the spec gives for a limit or an error condition itself: those written in the part of its own
+ * row that names it (a row of the error table can hold two conditions: `POST /api/v4/runners (17.0) and the
+ * reset-registration-token endpoints (18.0)`), else in its whole row; where its row gives none, the removal
+ * release of a related entry that the spec dates in that entry's own lines (the 16.3 line for an RSA key).
+ */
+export function releasesGivenFor(item: Dated, sources: Sources, register: Register): Set<string> {
+  const rows = (sources.byId.get(item.id) ?? []).map((line) => line.text);
+  const names = Object.values(item.names)
+    .flat()
+    .filter((name): name is string => typeof name === 'string');
+  const parts = rows.flatMap((row) => row.split(/; | and the | \| /));
+  const naming = parts.filter((part) => names.some((name) => hasToken(part, flatten(name))));
+  const own = new Set((naming.length > 0 ? naming : rows).flatMap((text) => releasesIn(text)));
+  if (own.size > 0) return own;
+  return new Set(
+    item.related
+      .map((id) => register.entry(id))
+      .filter((entry): entry is RegisterEntry => entry !== undefined)
+      .filter((entry) => (sources.byId.get(entry.id) ?? []).some((line) => line.releases.includes(entry.removed_in)))
+      .map((entry) => entry.removed_in),
+  );
+}
+
+/**
+ * A `since` the spec does not give for the item itself. One that differs may stand only where `spec_conflict`
+ * quotes the release the spec gives and says, in a sentence that labels itself, that `since` is our reading.
+ */
+function sinceProblems(where: string, item: Dated, sources: Sources, register: Register): string[] {
+  if (!item.since) return [];
+  const given = releasesGivenFor(item, sources, register);
+  if (given.has(item.since)) return [];
+  const conflict = (item.spec_conflict ?? '').replace(/\s+/g, ' ');
+  const labelled = conflict
+    .split(/(?<=[.;])\s+/)
+    .some((sentence) => LABELLED_SENTENCE.test(sentence) && sentence.includes(item.since as string));
+  if (labelled && [...given].some((release) => conflict.includes(release))) return [];
+  const spec = given.size > 0 ? `the spec gives ${[...given].join(', ')} for it` : 'the spec gives no release for it';
+  return [`${where}: since ${item.since} is labelled spec, but ${spec}`];
+}
+
 /** What the limits, error conditions, flags and SDK rows state that the spec does not hold. */
 export function dataProblems(register: Register, spec: SpecText, sources: Sources): string[] {
   const problems: string[] = [];
@@ -158,6 +239,7 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     const where = `limit ${limit.id}`;
     if (limit.since && !source.releases.has(limit.since))
       problems.push(`${where}: since ${limit.since} is not in its spec lines`);
+    problems.push(...sinceProblems(where, limit, sources, register));
     if (
       limit.number !== undefined &&
       !hasToken(source.text, String(limit.number)) &&
@@ -175,6 +257,7 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     const where = `error ${error.id}`;
     if (error.since && !source.releases.has(error.since))
       problems.push(`${where}: since ${error.since} is not in its spec lines`);
+    problems.push(...sinceProblems(where, error, sources, register));
     if (error.status !== undefined && !hasToken(source.text, String(error.status))) {
       problems.push(`${where}: status ${error.status} is not in its spec lines`);
     }
@@ -182,6 +265,10 @@ export function dataProblems(register: Register, spec: SpecText, sources: Source
     problems.push(...proseProblems(where, text, source, spec, () => false, 'spec'), ...offeringProblems(where, text, source));
     for (const name of Object.values(error.names).flat())
       if (!spec.hasValue(name)) problems.push(`${where}: name "${name}" is not in the spec`);
+  }
+  for (const flag of register.flags.flags) {
+    const source = sourceOf(sources, [flag.name]);
+    problems.push(...proseProblems(`flag ${flag.name}`, flag.description, source, spec, () => false, 'spec'));
   }
   problems.push(...flagProblems(register, spec), ...sdkProblems(register, spec));
   return problems;

@@ -61,7 +61,7 @@ describe('values labelled spec are in the spec', () => {
   });
 
   it('finds every endpoint part labelled spec: row, parameters, auth, role, statuses, schemas and examples', () => {
-    expect(register.endpoints.flatMap((item) => endpointProblems(item, spec, sources, rawSpec))).toEqual([]);
+    expect(register.endpoints.flatMap((item) => endpointProblems(item, spec, sources, rawSpec, register.entries))).toEqual([]);
   });
 
   it('finds every value of a guide sample labelled spec, and every name the guides state as the spec’s', () => {
@@ -91,6 +91,62 @@ describe('a wrong label is caught', () => {
       'api product-analytics-load: body query.measures[] pattern "^[A-Za-z_][A-Za-z0-9_]*\\\\.[A-Za-z_][A-Za-z0-9_]*$" is labelled spec',
       'api product-analytics-load: body query.limit default 5000 is labelled spec',
       "api product-analytics-load: `Europe/Berlin` is said to be the platform documentation's, but the spec does not hold it",
+    ]);
+  });
+
+  it('a required list, a bound, a parameter’s schema rule or a response header said to be the spec’s', () => {
+    const load = endpoint('product-analytics-load');
+    type Node = { [key: string]: unknown; properties: Record<string, Node>; items: Node };
+    const body = load.request_body?.schema as unknown as Node;
+    const query = body.properties.query as Node;
+    delete body['x-sunset-reference-keywords'];
+    delete (query.properties.filters as Node).items['x-sunset-reference-keywords'];
+    delete (query.properties.offset as Node)['x-sunset-reference-keywords'];
+    (query.properties.limit as Node).maximum = 60000;
+    const project = load.parameters.find((parameter) => parameter.name === 'project_id');
+    if (project) project.schema = { type: 'integer', minimum: 1, format: 'int64' };
+    expect(endpointProblems(load, spec, sources, rawSpec, register.entries)).toEqual([
+      'api product-analytics-load: body (the schema) required ["query"] is labelled spec',
+      'api product-analytics-load: body query.filters[] required ["member","operator"] is labelled spec',
+      'api product-analytics-load: body query.limit maximum 60000 is labelled spec',
+      'api product-analytics-load: body query.offset minimum 0 is labelled spec',
+      'api product-analytics-load: parameter project_id schema format "int64" is labelled spec',
+      'api product-analytics-load: parameter project_id schema minimum 1 is labelled spec',
+    ]);
+
+    const runners = endpoint('runners-create');
+    for (const response of runners.responses)
+      if (response.status === 410) response.headers = { 'Retry-After': 'When to try again.' };
+    expect(endpointProblems(runners, spec, sources, rawSpec, register.entries)).toEqual([
+      'api runners-create: response 410 header Retry-After is labelled spec',
+    ]);
+  });
+
+  it('a release, a number or a quoted phrase in a text labelled spec that the spec does not give, unless the sentence says whose', () => {
+    const geo = endpoint('geo-replication-projects');
+    expect(endpointProblems(geo, spec, sources, rawSpec, register.entries)).toEqual([]);
+    // The 17.0 comes from the Geo row of the 17.0 table, through the entry about the route.
+    expect(endpointProblems(geo, spec, sources, rawSpec)).toEqual([
+      'api geo-replication-projects: summary: release 17.0 is not in its spec lines',
+    ]);
+    geo.summary = `${geo.summary} It answered "moved permanently" up to 16.11.`;
+    expect(endpointProblems(geo, spec, sources, rawSpec, register.entries)).toEqual([
+      'api geo-replication-projects: summary: release 16.11 is not in its spec lines',
+      'api geo-replication-projects: summary: "moved permanently" is not in the spec',
+    ]);
+
+    const create = endpoint('error-tracking-client-keys-create');
+    create.auth.description = `${create.auth.description} Keys last 30 days.`;
+    expect(endpointProblems(create, spec, sources, rawSpec, register.entries)).toEqual([
+      'api error-tracking-client-keys-create: auth: the number 30 is not in its spec lines',
+    ]);
+
+    const remove = endpoint('error-tracking-client-keys-delete');
+    const key = remove.parameters.find((parameter) => parameter.name === 'key_id');
+    if (key) key.description = key.description.replace("In the reference implementation's demo world", 'In the demo world');
+    expect(endpointProblems(remove, spec, sources, rawSpec, register.entries)).toEqual([
+      'api error-tracking-client-keys-delete: parameter key_id: the number 1 is not in its spec lines',
+      'api error-tracking-client-keys-delete: parameter key_id: the number 401 is not in its spec lines',
     ]);
   });
 
@@ -162,6 +218,69 @@ describe('a wrong label is caught', () => {
     ]);
   });
 
+  it('an entry’s offerings said to be the spec’s where only a related line, "SaaS" or "self-hosted" names one', () => {
+    const runners = entry('hosted-runner-small-linux-tags-reduced');
+    expect(entryProblems(runners, register, spec, sources)).toEqual([]);
+    runners.readings = runners.readings?.filter((reading) => reading.field !== 'offerings');
+    expect(entryProblems(runners, register, spec, sources)).toEqual([
+      'entry hosted-runner-small-linux-tags-reduced: offerings [hosted] are not named in its spec lines',
+      'entry hosted-runner-small-linux-tags-reduced title/summary: says "hosted", which its spec lines do not',
+    ]);
+
+    // The 16.0 list and the deletion-retention limit related to it say "hosted"; this change's own words do not.
+    const deletion = entry('immediate-deletion-option-removed');
+    deletion.readings = deletion.readings?.filter((reading) => reading.field !== 'offerings');
+    deletion.offerings = ['hosted'];
+    expect(entryProblems(deletion, register, spec, sources)).toEqual([
+      'entry immediate-deletion-option-removed: offerings [hosted] are not named in its spec lines',
+    ]);
+
+    const server = entry('external-error-server-21-5-required');
+    server.readings = server.readings?.filter((reading) => reading.field !== 'offerings');
+    server.offerings = ['hosted'];
+    expect(entryProblems(server, register, spec, sources)).toContain(
+      'entry external-error-server-21-5-required: offerings [hosted] are not named in its spec lines',
+    );
+  });
+
+  it('an offerings reading that says the spec names no offering where its words for the change name one', () => {
+    const tags = entry('registry-repository-tags-offset-pagination-removed');
+    expect(entryProblems(tags, register, spec, sources)).toEqual([]);
+    for (const reading of tags.readings ?? [])
+      if (reading.field === 'offerings')
+        reading.because =
+          'The platform’s documentation names no offering for this change; listing every offering is our reading.';
+    expect(entryProblems(tags, register, spec, sources)).toEqual([
+      "entry registry-repository-tags-offset-pagination-removed: its offerings reading says the platform's documentation names no offering, but its words for the change name hosted",
+    ]);
+  });
+
+  it('an error condition’s or a limit’s since that the spec gives to another condition of its row, or not at all', () => {
+    const changed = {
+      ...register,
+      limits: structuredClone(register.limits),
+      errors: structuredClone(register.errors),
+    } as Register;
+    const byId = <T extends { id: string }>(list: T[], id: string) => list.find((item) => item.id === id) as T;
+    // The row gives 17.0 to POST /api/v4/runners and 18.0 to the reset endpoints: 18.0 is ours, and said so.
+    const runner = byId(changed.errors, 'runner-registration-token-gone');
+    expect(runner.spec_conflict).toMatch(/18\.0, the release [^;]* is our reading/);
+    runner.spec_conflict =
+      'The error table dates this to 17.0; its 18.0 table lists the removal. This condition is dated 18.0, the release of the removal.';
+    byId(changed.errors, 'rsa-key-too-large').since = '16.5';
+    byId(changed.errors, 'funnel-after-date-unsupported').since = '16.0';
+    byId(changed.limits, 'ci-parameter-length').since = '17.0';
+    expect(dataProblems(changed, spec, sources)).toEqual([
+      'limit ci-parameter-length: since 17.0 is not in its spec lines',
+      'limit ci-parameter-length: since 17.0 is labelled spec, but the spec gives 16.0 for it',
+      'error runner-registration-token-gone: since 18.0 is labelled spec, but the spec gives 17.0 for it',
+      'error funnel-after-date-unsupported: since 16.0 is not in its spec lines',
+      'error funnel-after-date-unsupported: since 16.0 is labelled spec, but the spec gives no release for it',
+      'error rsa-key-too-large: since 16.5 is not in its spec lines',
+      'error rsa-key-too-large: since 16.5 is labelled spec, but the spec gives 16.3 for it',
+    ]);
+  });
+
   it('a limit, flag or SDK row that says more than the spec', () => {
     const changed = {
       ...register,
@@ -176,8 +295,11 @@ describe('a wrong label is caught', () => {
       dashboards.history = dashboards.history.map((step) => (step.event === 'removed' ? { ...step, release: '17.0' } : step));
     const go = changed.sdks.find((sdk) => sdk.language === 'Go');
     if (go) go.tested_version = '0.21.0';
+    const features = changed.flags.flags.find((flag) => flag.name === 'product_analytics_features');
+    if (features) features.description = `${features.description} On by default from 17.7.`;
     expect(dataProblems(changed, spec, sources)).toEqual([
       'limit database-version-minimum-17-0: says "self-managed", which its spec lines do not',
+      'flag product_analytics_features: release 17.7 is not in its spec lines',
       "flag product_analytics_dashboards: removed in 17.0 is not the spec's",
       "sdk Go: the row is not the spec's",
     ]);

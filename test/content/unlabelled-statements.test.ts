@@ -20,6 +20,8 @@ const STATEMENTS: { file: string; field?: string; claim: RegExp }[] = [
   { file: 'register/17.0/duplicate-storage-paths-error.yaml', field: 'breaking_reason', claim: /instead of starting|as before/i },
   { file: 'register/18.0/license-metadata-format-v1-removed.yaml', field: 'summary', claim: /later versions?.*remain/i },
   { file: 'limits.yaml', claim: /older (data|errors?) (is|are) (gone|deleted)/i },
+  { file: 'register/18.0/email-ingestion-sidekiq-delivery-removed.yaml', field: 'summary', claim: /\bremains?\b|only one/i },
+  { file: 'api/error-tracking-client-keys-delete.yaml', claim: /demo world|answer 401/i },
   { file: 'guides/funnels.mdx', claim: /users (who )?reached|furthest step|hyphens?\b/i },
 ];
 
@@ -43,6 +45,11 @@ describe('statements the spec does not make', () => {
 
   it('would catch each one unlabelled', () => {
     expect(unlabelledSentences('Deletes the key; events sent with it are no longer accepted.')).toHaveLength(2);
+    expect(unlabelledSentences('The `webhook` delivery method is the one that remains.')).toHaveLength(1);
+    expect(
+      unlabelledSentences('In the demo world key 1 is the sample key: once it is deleted the consoles answer 401.'),
+    ).toHaveLength(1);
+    expect(unlabelledSentences("In the reference implementation's demo world key 1 is the sample key.")).toEqual([]);
     expect(unlabelledSentences('The reference implementation refuses events sent with it.')).toEqual([]);
     expect(unlabelledSentences('<ReferenceDesign>\nA user counts at the furthest step.\n</ReferenceDesign>')).toEqual(['']);
   });
