@@ -112,7 +112,7 @@ describe.each(WIDTHS)('wayfinding at $viewport.width px', ({ viewport }) => {
     expect([releases[at - 1], releases[at + 1]]).toEqual(['17.9', '19.0']);
     expect(await page.locator('.page-source time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await page.locator('[data-edit-link]').getAttribute('href')).toBe(
-      'https://git.example.com/sunset/sunset/-/edit/main/content/releases.yaml',
+      'https://gitlab.example.com/sunset/sunset/-/edit/main/content/releases.yaml',
     );
     await pager.locator('a[rel="next"]').click();
     await page.waitForURL(/\/releases\/19\.0\/$/);
@@ -125,7 +125,7 @@ describe.each(WIDTHS)('wayfinding at $viewport.width px', ({ viewport }) => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Home', 'Register', 'Release 17.0']);
     expect(await page.locator('[data-edit-link]').getAttribute('href')).toBe(
-      'https://git.example.com/sunset/sunset/-/edit/main/content/register/17.0/ci-job-jwt-removed.yaml',
+      'https://gitlab.example.com/sunset/sunset/-/edit/main/content/register/17.0/ci-job-jwt-removed.yaml',
     );
     const date = (await page.locator('.page-source time').getAttribute('datetime')) ?? '';
     expect(Date.parse(date)).toBeLessThanOrEqual(Date.now());
