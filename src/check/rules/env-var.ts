@@ -41,6 +41,13 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
       ),
   );
   const text = rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`;
+  // A file of an environment directory (s6's `s6-envdir` and `with-contenv`, daemontools' `envdir`): named
+  // for the variable, holding its value.
+  const envDirFile = onFirstUse(
+    () => new RegExp(String.raw`(?:^|/)(?:env|envdir|env\.d|container_environment)/${name}$`),
+  );
+  // In a path the command may be part of a service's folder name (`svc-gitlab-runner`, `gitlab-runner-register`).
+  const commandInPath = onFirstUse(() => new RegExp(String.raw`(?:^|[/._-])${escapeRegExp(rule.command)}(?:$|[/._-])`));
   const valueFits = (value: string | undefined) =>
     rule.value === undefined || (value ?? '').replace(/^(['"])(.*)\1$/, '$2') === rule.value;
 
@@ -84,9 +91,17 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
 
   return {
     anchor: rule.name,
+    fileNames: [rule.name],
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {
       const out: Match[] = [];
+      if (envDirFile().test(file.rootPath)) {
+        // The value is the file's first line; an empty file unsets the variable. The path ties it to the command.
+        const value = file.source.text.split('\n', 1)[0] as string;
+        if (file.source.text.length > 0 && commandInPath().test(file.rootPath) && valueFits(value.trimEnd()))
+          out.push({ offset: 0, text });
+        return out;
+      }
       const documents = file.yamlQuietly();
       if (documents) for (const document of documents) inYaml(document.contents, out);
       else if (!fileNamesCommand(file)) return out;

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
+import { createScanPool } from '../../../src/check/scan/parallel-scan.ts';
+import { walk } from '../../../src/check/scan/walk.ts';
+import { activeRule } from '../active-rule.ts';
+import { tempTree } from '../scan/temp-tree.ts';
 import { anchorOf, matchRule } from './match-rule.ts';
 
 const rule = { kind: 'env-var', name: 'REGISTRATION_TOKEN', command: 'gitlab-runner' };
@@ -87,5 +92,51 @@ describe('env-var rule', () => {
       '',
     ].join('\n');
     expect(matchRule(rule, '.gitlab-ci.yml', ci)).toEqual(['3:7 REGISTRATION_TOKEN']);
+  });
+
+  it('reads a file of an environment directory named for the variable, tied to the command by its path', () => {
+    const s6 = 'rootfs/etc/s6-overlay/s6-rc.d/gitlab-runner/env/REGISTRATION_TOKEN';
+    expect(matchRule(rule, s6, 'abc\n')).toEqual(['1:1 REGISTRATION_TOKEN']);
+    // A service folder whose name holds the command, and the container environment under a path naming it.
+    expect(matchRule(rule, 'root/etc/services.d/svc-gitlab-runner/env/REGISTRATION_TOKEN', 'abc')).toEqual([
+      '1:1 REGISTRATION_TOKEN',
+    ]);
+    expect(matchRule(rule, 'gitlab-runner/rootfs/run/s6/container_environment/REGISTRATION_TOKEN', '#x\n')).toEqual([
+      '1:1 REGISTRATION_TOKEN',
+    ]);
+    // Another program's service, an empty file (it unsets the variable), a file not in an environment directory,
+    // a longer name and a name that only ends the same.
+    expect(matchRule(rule, 'rootfs/etc/s6-overlay/s6-rc.d/woodpecker-agent/env/REGISTRATION_TOKEN', 'abc')).toEqual([]);
+    expect(matchRule(rule, 'rootfs/etc/s6-overlay/s6-rc.d/gitlab-runner/env/REGISTRATION_TOKEN', '')).toEqual([]);
+    expect(matchRule(rule, 'rootfs/etc/s6-overlay/s6-rc.d/gitlab-runner/REGISTRATION_TOKEN', 'abc')).toEqual([]);
+    expect(matchRule(rule, 'gitlab-runner/env/REGISTRATION_TOKEN_FILE', 'abc')).toEqual([]);
+    expect(matchRule(rule, 'gitlab-runner/env/OLD_REGISTRATION_TOKEN', 'abc')).toEqual([]);
+    expect(matchRule(rule, 'gitlab-runners-old/env/REGISTRATION_TOKEN', 'abc')).toEqual([]);
+  });
+
+  it('with a value, compares the first line of an environment directory file', () => {
+    const locked = { kind: 'env-var', name: 'REGISTER_LOCKED', command: 'gitlab-runner', value: 'true' };
+    const at = 'docker/gitlab-runner/env/REGISTER_LOCKED';
+    expect(matchRule(locked, at, 'true\n')).toEqual(['1:1 REGISTER_LOCKED=true']);
+    expect(matchRule(locked, at, 'false\n')).toEqual([]);
+  });
+
+  it('has the scan read an environment directory file whose bytes hold no anchor', async () => {
+    const active = activeRule('token', rule);
+    const engine = createEngine([active], { configDir: '.gitlab' });
+    const s6 = 'etc/s6-overlay/s6-rc.d/gitlab-runner/env/REGISTRATION_TOKEN';
+    expect(engine.prefilter.hits(Buffer.from('abc\n'))).toBe(false);
+    expect([engine.readsAlways(s6), engine.readsAlways('etc/s6-overlay/s6-rc.d/gitlab-runner/env/CI_SERVER_URL')]).toEqual([
+      true,
+      false,
+    ]);
+    const files = {
+      [s6]: 'abc\n',
+      'etc/s6-overlay/s6-rc.d/gitlab-runner/env/CI_SERVER_URL': 'https://gitlab.example.com\n',
+      'etc/s6-overlay/s6-rc.d/drone-agent/env/REGISTRATION_TOKEN': 'abc\n',
+    };
+    const walked = walk(['.'], tempTree(files)).files;
+    const output = await createScanPool(1).run({ files: walked, rules: [active], layout: { configDir: '.gitlab' }, maxBytes: 1000 });
+    expect(output.findings.map((finding) => `${finding.file.replace(/^.*?(etc\/)/, '$1')}:${finding.line}`)).toEqual([`${s6}:1`]);
   });
 });
