@@ -103,7 +103,14 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
         return out;
       }
       const documents = file.yamlQuietly();
-      if (documents) for (const document of documents) inYaml(document.contents, out);
+      if (documents)
+        for (const document of documents) {
+          inYaml(document.contents, out);
+          // Chart values set the program's environment at the top (`envVars:` of the runner chart); the
+          // file's path names the program (`gitlab-runner/values.yaml`).
+          if (isMap(document.contents) && commandInPath().test(file.rootPath) && !scalarsOf(document.contents).some((scalar) => command().test(scalar)))
+            for (const entry of mapEntries(document.contents)) if (ENV_KEYS.has(entry.key)) envEntries(entry.node, out);
+        }
       else if (!fileNamesCommand(file)) return out;
       const seen = new Set(out.map((match) => match.offset));
       for (const found of file.source.text.matchAll(setting())) {

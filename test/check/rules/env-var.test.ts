@@ -139,4 +139,12 @@ describe('env-var rule', () => {
     const output = await createScanPool(1).run({ files: walked, rules: [active], layout: { configDir: '.gitlab' }, maxBytes: 1000 });
     expect(output.findings.map((finding) => `${finding.file.replace(/^.*?(etc\/)/, '$1')}:${finding.line}`)).toEqual([`${s6}:1`]);
   });
+
+  it('reads the environment at the top of chart values whose path names the command', () => {
+    const values = 'gitlabUrl: https://gitlab.example.com/\nenvVars:\n  - name: REGISTRATION_TOKEN\n    value: abc\n';
+    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', values)).toEqual(['3:11 REGISTRATION_TOKEN']);
+    expect(matchRule(rule, 'deploy/woodpecker/values.yaml', values)).toEqual([]);
+    // Below the top, the environment belongs to whatever the map around it runs.
+    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', 'agent:\n  envVars:\n    - name: REGISTRATION_TOKEN\n')).toEqual([]);
+  });
 });
