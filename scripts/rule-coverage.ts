@@ -18,6 +18,7 @@ for (const entry of register.entries) {
   }
 }
 const rows = [...byKind].sort(([a, x], [b, y]) => y.rules - x.rules || a.localeCompare(b));
-for (const [kind, { rules, entries }] of rows) console.log(`${kind.padEnd(20)} ${String(rules).padStart(4)} rules / ${entries} entries`);
+for (const [kind, { rules, entries }] of rows)
+  console.log(`${kind.padEnd(20)} ${String(rules).padStart(4)} rules / ${entries} entries`);
 const covered = register.entries.filter((entry) => entry.detect.length > 0).length;
 console.log(`entries with rules: ${covered} of ${register.entries.length}`);

@@ -24,7 +24,8 @@ const SET_OUTSIDE =
   'whether a variable is protected or of the file type is set in the CI/CD settings; a trigger job forwarding it looks like any other';
 const SUFFIX =
   'names the variables by a suffix only; a project value changes meaning only where a policy sets the same one, which the project does not hold';
-const LEGACY_URL = 'a legacy address is any project web path without `/-/`; a path match cannot tell it from other paths or API routes';
+const LEGACY_URL =
+  'a legacy address is any project web path without `/-/`; a path match cannot tell it from other paths or API routes';
 
 /**
  * Every register entry without a detection rule, with the reason. Giving an entry a rule, or adding an
@@ -170,9 +171,10 @@ describe('rule coverage', () => {
     });
     for (const entry of named) {
       if (entry.detect.length > 0) continue;
-      expect([ABSENCE, GENERIC, ADMIN_UNNAMED, UNNAMED, VALUE, SUFFIX], `${entry.id} names repository things but has no rule`).toContain(
-        WITHOUT_RULES[entry.id],
-      );
+      expect(
+        [ABSENCE, GENERIC, ADMIN_UNNAMED, UNNAMED, VALUE, SUFFIX],
+        `${entry.id} names repository things but has no rule`,
+      ).toContain(WITHOUT_RULES[entry.id]);
     }
     expect(named.length).toBeGreaterThan(10);
   });

@@ -43,11 +43,9 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
   const text = rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`;
   // A file of an environment directory (s6's `s6-envdir` and `with-contenv`, daemontools' `envdir`): named
   // for the variable, holding its value.
-  const envDirFile = onFirstUse(
-    () => new RegExp(String.raw`(?:^|/)(?:env|envdir|env\.d|container_environment)/${name}$`),
-  );
+  const envDirFile = onFirstUse(() => new RegExp(String.raw`(?:^|/)(?:env|envdir|env\.d|container_environment)/${name}$`));
   // In a path the command may be part of a service's folder name (`svc-gitlab-runner`, `gitlab-runner-register`).
-  const commandInPath = onFirstUse(() => new RegExp(String.raw`(?:^|[/._-])${escapeRegExp(rule.command)}(?:$|[/._-])`));
+  const commandInPath = onFirstUse(() => new RegExp(`(?:^|[/._-])${escapeRegExp(rule.command)}(?:$|[/._-])`));
   const valueFits = (value: string | undefined) =>
     rule.value === undefined || (value ?? '').replace(/^(['"])(.*)\1$/, '$2') === rule.value;
 
@@ -108,7 +106,11 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
           inYaml(document.contents, out);
           // Chart values set the program's environment at the top (`envVars:` of the runner chart); the
           // file's path names the program (`gitlab-runner/values.yaml`).
-          if (isMap(document.contents) && commandInPath().test(file.rootPath) && !scalarsOf(document.contents).some((scalar) => command().test(scalar)))
+          if (
+            isMap(document.contents) &&
+            commandInPath().test(file.rootPath) &&
+            !scalarsOf(document.contents).some((scalar) => command().test(scalar))
+          )
             for (const entry of mapEntries(document.contents)) if (ENV_KEYS.has(entry.key)) envEntries(entry.node, out);
         }
       else if (!fileNamesCommand(file)) return out;

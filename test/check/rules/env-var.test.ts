@@ -136,7 +136,12 @@ describe('env-var rule', () => {
       'etc/s6-overlay/s6-rc.d/drone-agent/env/REGISTRATION_TOKEN': 'abc\n',
     };
     const walked = walk(['.'], tempTree(files)).files;
-    const output = await createScanPool(1).run({ files: walked, rules: [active], layout: { configDir: '.gitlab' }, maxBytes: 1000 });
+    const output = await createScanPool(1).run({
+      files: walked,
+      rules: [active],
+      layout: { configDir: '.gitlab' },
+      maxBytes: 1000,
+    });
     expect(output.findings.map((finding) => `${finding.file.replace(/^.*?(etc\/)/, '$1')}:${finding.line}`)).toEqual([`${s6}:1`]);
   });
 
@@ -145,6 +150,8 @@ describe('env-var rule', () => {
     expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', values)).toEqual(['3:11 REGISTRATION_TOKEN']);
     expect(matchRule(rule, 'deploy/woodpecker/values.yaml', values)).toEqual([]);
     // Below the top, the environment belongs to whatever the map around it runs.
-    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', 'agent:\n  envVars:\n    - name: REGISTRATION_TOKEN\n')).toEqual([]);
+    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', 'agent:\n  envVars:\n    - name: REGISTRATION_TOKEN\n')).toEqual(
+      [],
+    );
   });
 });

@@ -97,7 +97,13 @@ describe('omnibus-setting rule', () => {
     expect(matchRule(rule, 'gitlab.rb', text)).toEqual(['4:6 registry.notifications.threshold']);
     expect(matchRule(rule, 'gitlab.rb', text.replace('threshold', 'maxretries'))).toEqual([]);
     // The key in a hash of another setting after the list is not inside it.
-    expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = [{ 'name' => 'a' }]\nregistry['health'] = { 'threshold' => 3 }\n")).toEqual([]);
+    expect(
+      matchRule(
+        rule,
+        'gitlab.rb',
+        "registry['notifications'] = [{ 'name' => 'a' }]\nregistry['health'] = { 'threshold' => 3 }\n",
+      ),
+    ).toEqual([]);
     // A list of plain values holds no keys.
     expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = ['threshold']\n")).toEqual([]);
   });

@@ -48,7 +48,9 @@ describe('ci-keyword rule', () => {
     expect(matchRule(rule, '.gitlab-ci.yml', list)).toEqual(['2:15 include[].template=Workflows/Branch-Pipelines.gitlab-ci.yml']);
     // Another key of the map, a local include with the same name, and a job key named include are not the template.
     expect(matchRule(rule, '.gitlab-ci.yml', 'include:\n  local: Workflows/Branch-Pipelines.gitlab-ci.yml\n')).toEqual([]);
-    expect(matchRule(rule, '.gitlab-ci.yml', 'job:\n  include:\n    template: Workflows/Branch-Pipelines.gitlab-ci.yml\n')).toEqual([]);
+    expect(
+      matchRule(rule, '.gitlab-ci.yml', 'job:\n  include:\n    template: Workflows/Branch-Pipelines.gitlab-ci.yml\n'),
+    ).toEqual([]);
     // Only `include` takes a map for a list: other paths with `[]` stay lists.
     const needs = { kind: 'ci-keyword', path: '*.needs[].job', value: 'build' };
     expect(matchRule(needs, '.gitlab-ci.yml', 'test:\n  needs:\n    job: build\n')).toEqual([]);
