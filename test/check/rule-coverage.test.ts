@@ -47,7 +47,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'downstream-file-variables-expand-to-path': SET_OUTSIDE,
   'duplicate-storage-paths-error': REPEATED,
   'environment-search-three-characters': LIMIT,
-  'external-authorization-blocks-registry-tokens': ADMIN_UI,
   'external-error-server-21-5-required': RUNTIME,
   'geo-housekeeping-tasks-removed': ADMIN_UNNAMED,
   'geo-project-redownload-button-removed': UI,
@@ -66,7 +65,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'hosted-instance-importer-removed': UI,
   'hosted-social-sign-in-removed': UI,
   'immediate-deletion-option-removed': UI,
-  'importer-task-removed': ADMIN_UNNAMED,
   'java-package-group-endpoint-permission-check': PERM,
   'job-token-allowlist-enabled-for-all-projects': UI,
   'job-token-allowlist-public-internal-projects': UI,
@@ -102,7 +100,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'secrets-manager-job-fails-without-secret': UI,
   'security-analyzers-major-versions-bumped': UNNAMED,
   'self-monitoring-project-removed': ADMIN_UI,
-  'third-party-sign-in-providers-removed': ADMIN_UNNAMED,
   'tls-minimum-requirements-raised': RUNTIME,
   'unified-approval-rules-removed': UI,
 };
