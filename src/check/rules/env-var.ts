@@ -40,6 +40,19 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
         'dgim',
       ),
   );
+  // In code that builds an environment as data (not YAML, which is read by its structure): a Ruby or Chef
+  // hash (`['NAME'] = value`, `'NAME' => value`), a JSON map (`"NAME": value`), and a name and value pair of a
+  // container definition (`{ "name": "NAME", "value": … }` in JSON, `{ name = "NAME", value = … }` in HCL).
+  const asData = onFirstUse(
+    () =>
+      new RegExp(
+        [
+          String.raw`(?<q>["'])(?<at0>${name})\k<q>[ \t]*(?:\][ \t]*=(?![=~>])|=>|:)[ \t]*(?<value0>"[^"\n]*"|'[^'\n]*'|[\w.:/-]+)`,
+          String.raw`["']?\bname["']?[ \t]*[:=][ \t]*["'](?<at1>${name})["'][ \t]*,?\s*["']?value["']?[ \t]*[:=][ \t]*(?<value1>"[^"\n]*"|'[^'\n]*'|[\w.:/\${}-]+)`,
+        ].join('|'),
+        'dg',
+      ),
+  );
   const text = rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`;
   // A file of an environment directory (s6's `s6-envdir` and `with-contenv`, daemontools' `envdir`): named
   // for the variable, holding its value.
@@ -124,6 +137,14 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
         if (documents && !command().test(file.statements.at(offset).text)) continue;
         out.push({ offset, text });
       }
+      if (!documents)
+        for (const found of file.source.text.matchAll(asData())) {
+          const groups = found.indices?.groups ?? {};
+          const index = groups.at0 ? '0' : '1';
+          const offset = (groups[`at${index}`] as [number, number])[0];
+          if (file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+          out.push({ offset, text });
+        }
       return out.sort((a, b) => a.offset - b.offset);
     },
   };

@@ -154,4 +154,48 @@ describe('env-var rule', () => {
       [],
     );
   });
+
+  it('reads an environment built as data in a file that names the command: hashes, JSON, container definitions', () => {
+    const chef =
+      "normal['gitlab-runner']['env']['REGISTRATION_TOKEN'] = 'abc'\nnormal['gitlab-runner']['env']['RUNNER_NAME'] = 'x'\n";
+    expect(matchRule(rule, 'attributes/default.rb', chef)).toEqual(['1:33 REGISTRATION_TOKEN']);
+    const ruby = "env = { 'REGISTRATION_TOKEN' => token }\nsystem(env, 'gitlab-runner', 'register')\n";
+    expect(matchRule(rule, 'lib/register.rb', ruby)).toEqual(['1:10 REGISTRATION_TOKEN']);
+    const ecs = [
+      'resource "aws_ecs_task_definition" "runner" {',
+      '  container_definitions = jsonencode([{',
+      '    image = "gitlab/gitlab-runner:alpine"',
+      '    environment = [',
+      '      { name = "REGISTRATION_TOKEN", value = var.token },',
+      '      { name = "CI_SERVER_URL", value = var.url },',
+      '    ]',
+      '  }])',
+      '}',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, 'infra/ecs.tf', ecs)).toEqual(['5:17 REGISTRATION_TOKEN']);
+    const json =
+      '{\n  "image": "gitlab/gitlab-runner:latest",\n  "environment": [\n    {\n      "name" : "REGISTRATION_TOKEN",\n      "value" : "abc"\n    }\n  ]\n}\n';
+    expect(matchRule(rule, 'task.json', json)).toEqual(['5:17 REGISTRATION_TOKEN']);
+    // A comparison, a read, another program's file and a commented line are not settings.
+    expect(matchRule(rule, 'check.rb', "exit 1 if ENV['REGISTRATION_TOKEN'] == ''\n# gitlab-runner register\n")).toEqual([]);
+    expect(
+      matchRule(rule, 'lib/register.rb', "token = ENV['REGISTRATION_TOKEN']\nsystem('gitlab-runner', 'register', '-r', token)\n"),
+    ).toEqual([]);
+    expect(matchRule(rule, 'agent.json', '{ "image": "drone/agent", "env": { "REGISTRATION_TOKEN": "abc" } }\n')).toEqual([]);
+    expect(
+      matchRule(
+        rule,
+        'attributes/default.rb',
+        "# normal['gitlab-runner']['env']['REGISTRATION_TOKEN'] = 'abc'\nnormal['gitlab-runner']['x'] = 1\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('with a value, compares the value an environment built as data gives', () => {
+    const locked = { kind: 'env-var', name: 'REGISTER_LOCKED', command: 'gitlab-runner', value: 'true' };
+    const chef =
+      "normal['gitlab-runner']['env']['REGISTER_LOCKED'] = 'true'\nnormal['gitlab-runner']['env']['REGISTER_LOCKED'] = 'false'\n";
+    expect(matchRule(locked, 'attributes/default.rb', chef)).toEqual(['1:33 REGISTER_LOCKED=true']);
+  });
 });
