@@ -96,6 +96,7 @@ const EXPECTED_WITH_RULES = [
   'require-password-to-approve-renamed',
   'runner-exec-command-removed',
   'runner-images-eol-minimal-linux-stopped',
+  'runner-legacy-shell-escaping-removed',
   'runner-register-arguments-removed',
   'runner-registration-token-removed',
   'runner-reset-registration-token-endpoints-gone',
