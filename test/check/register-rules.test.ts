@@ -97,6 +97,7 @@ const EXPECTED_WITH_RULES = [
   'runner-exec-command-removed',
   'runner-images-eol-minimal-linux-stopped',
   'runner-legacy-shell-escaping-removed',
+  'runner-provenance-slsa-v1',
   'runner-register-arguments-removed',
   'runner-registration-token-removed',
   'runner-reset-registration-token-endpoints-gone',

@@ -89,7 +89,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'release-links-api-external-removed': GENERIC,
   'requirements-legacy-iid-removed': UNNAMED,
   'rsa-keys-over-8192-bits-rejected': VALUE,
-  'runner-provenance-slsa-v1': VALUE,
   'runner-status-paused-active-removed': GENERIC,
   'sast-jvm-languages-move-to-rules-based-analyzer': UNNAMED,
   'sast-legacy-analyzers-replaced': UNNAMED,
