@@ -107,6 +107,7 @@ const EXPECTED_WITH_RULES = [
   'sbom-package-manager-property-renamed',
   'secret-detection-skip-all-push-option-renamed',
   'secrets-manager-needs-id-tokens',
+  'security-analyzers-major-versions-bumped',
   'security-scanner-images-old-registry-path-removed',
   'separate-ci-database-required',
   'settings-api-sign-in-text-help-text-removed',

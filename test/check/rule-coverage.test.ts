@@ -96,7 +96,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'scan-execution-policy-excluded-variables-override': SUFFIX,
   'scanners-python-3-9-dropped': VALUE,
   'secrets-manager-job-fails-without-secret': UI,
-  'security-analyzers-major-versions-bumped': UNNAMED,
   'self-monitoring-project-removed': ADMIN_UI,
   'tls-minimum-requirements-raised': RUNTIME,
   'unified-approval-rules-removed': UI,
