@@ -30,6 +30,7 @@ const EXPECTED_WITH_RULES = [
   'cs-disable-dependency-list-removed',
   'dast-api-host-override-renamed',
   'dast-api-specification-renamed',
+  'dast-proxy-based-analyzer-removed',
   'dast-report-variables-removed',
   'dast-zap-cli-options-removed',
   'dast-zap-log-configuration-removed',
