@@ -29,6 +29,7 @@ const EXPECTED_WITH_RULES = [
   'container-scanning-cs-variables',
   'cs-disable-dependency-list-removed',
   'dast-api-host-override-renamed',
+  'dast-api-scans-via-dast-template-stop',
   'dast-api-specification-renamed',
   'dast-proxy-based-analyzer-removed',
   'dast-report-variables-removed',

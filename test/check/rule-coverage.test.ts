@@ -38,7 +38,6 @@ const WITHOUT_RULES: Record<string, string> = {
   'chat-and-third-party-integrations-removed': UNNAMED,
   'ci-parameters-255-character-limit': LIMIT,
   'cloud-issue-tracker-connector-removed': UI,
-  'dast-api-scans-via-dast-template-stop': UNNAMED,
   'database-12-unsupported': RUNTIME,
   'database-13-unsupported': RUNTIME,
   'dependency-proxy-token-scopes-enforced': PERM,
