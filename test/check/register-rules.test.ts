@@ -14,6 +14,7 @@ const register = await loadRegister();
 const EXPECTED_WITH_RULES = [
   'after-script-runs-on-cancel',
   'approvals-endpoint-replaced-by-approval-rules',
+  'audit-repository-download-operation-private-internal-only',
   'auto-devops-database-not-provisioned',
   'background-jobs-queue-selector-removed',
   'background-jobs-single-concurrency-setting',

@@ -24,6 +24,10 @@ const SET_OUTSIDE =
   'whether a variable is protected or of the file type is set in the CI/CD settings; a trigger job forwarding it looks like any other';
 const SUFFIX =
   'names the variables by a suffix only; a project value changes meaning only where a policy sets the same one, which the project does not hold';
+const LABEL_ONLY =
+  'a project setting the spec names only by its label in the web interface; it names no API field or file key for it';
+const AT_RUN_TIME =
+  'whether the secrets manager returns a secret is known only when the job runs; every job reading secrets would be reported';
 const LEGACY_URL =
   'a legacy address is any project web path without `/-/`; a path match cannot tell it from other paths or API routes';
 
@@ -34,7 +38,6 @@ const LEGACY_URL =
 const WITHOUT_RULES: Record<string, string> = {
   'access-tokens-default-one-year-expiry': UI,
   'admins-need-explicit-protected-ref-permission': PERM,
-  'audit-repository-download-operation-private-internal-only': UI,
   'chat-and-third-party-integrations-removed': UNNAMED,
   'ci-parameters-255-character-limit': LIMIT,
   'cloud-issue-tracker-connector-removed': UI,
@@ -64,10 +67,10 @@ const WITHOUT_RULES: Record<string, string> = {
   'hosted-social-sign-in-removed': UI,
   'immediate-deletion-option-removed': UI,
   'java-package-group-endpoint-permission-check': PERM,
-  'job-token-allowlist-enabled-for-all-projects': UI,
-  'job-token-allowlist-public-internal-projects': UI,
-  'job-token-limit-setting-removed': UI,
-  'job-token-settings-renamed': UI,
+  'job-token-allowlist-enabled-for-all-projects': LABEL_ONLY,
+  'job-token-allowlist-public-internal-projects': LABEL_ONLY,
+  'job-token-limit-setting-removed': LABEL_ONLY,
+  'job-token-settings-renamed': LABEL_ONLY,
   'key-value-store-single-port-6379': VALUE,
   'legacy-configuration-items-replaced': ADMIN_UNNAMED,
   'legacy-urls-without-delimiter-removed': LEGACY_URL,
@@ -93,7 +96,7 @@ const WITHOUT_RULES: Record<string, string> = {
   'scan-execution-policy-action-limit': LIMIT,
   'scan-execution-policy-excluded-variables-override': SUFFIX,
   'scanners-python-3-9-dropped': VALUE,
-  'secrets-manager-job-fails-without-secret': UI,
+  'secrets-manager-job-fails-without-secret': AT_RUN_TIME,
   'self-monitoring-project-removed': ADMIN_UI,
   'tls-minimum-requirements-raised': RUNTIME,
   'unified-approval-rules-removed': UI,
