@@ -59,11 +59,16 @@ export const chartValueRuleSchema = z.strictObject({
 /**
  * An environment variable a command reads, where it is set for that command: Dockerfile `ENV`, compose
  * `environment:`, Kubernetes and OpenShift `env:`, Ansible `environment:` and container `env:`, shell
- * `export` and inline assignments, `docker run -e`, systemd `Environment=` and environment files. The
- * setting counts only where it is tied to the command: the container, service or task that sets it names
- * the command (its image, command or script), or the file does (a Dockerfile, a script, a unit), or the
- * file's path does (an environment file `gitlab-runner.env`). The same name set for another program is not
- * reported.
+ * `export` and inline assignments, `docker run -e`, systemd `Environment=` and environment files, an
+ * environment built as data (a Chef or Ruby hash, a JSON map, the name and value pairs of a container
+ * definition in JSON or HCL), and the
+ * files of an environment directory (s6's `s6-envdir` and `with-contenv`: a file under `env/`, `envdir/`,
+ * `env.d/` or `container_environment/` named for the variable and holding its value; an empty one unsets
+ * it). The setting counts only where it is tied to the command: the container, service or task that sets
+ * it names the command (its image, command or script), or the file does (a Dockerfile, a script, a unit),
+ * or the file's path does (an environment file `gitlab-runner.env`, a service folder
+ * `s6-rc.d/gitlab-runner/env/`, chart values `gitlab-runner/values.yaml` with `envVars:` at the top). The
+ * same name set for another program is not reported.
  */
 export const envVarRuleSchema = z.strictObject({
   /** Discriminator: `env-var`. */

@@ -110,8 +110,10 @@ describe('sunset import --settings, then check and plan', () => {
     const entry = merged.find((candidate) => candidate.id === 'background-jobs-queue-selector-removed');
     expect(entry?.title).toBe(own?.title);
     expect(entry?.summary).toBe(own?.summary);
+    // The entry's own rules (its gitlab.rb setting and the launcher's option) first, then the one the import adds.
     expect(entry?.detect.map((rule) => (rule.kind === 'omnibus-setting' ? rule.setting : rule.kind))).toEqual([
       'sidekiq.queue_selector',
+      'cli-flag',
       'sidekiq.negate',
     ]);
     expect(entry?.sources?.map((source) => source.entry)).toEqual(['omnibus-sidekiq-queue-selector-removed']);

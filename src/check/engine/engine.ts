@@ -39,7 +39,8 @@ export interface Engine {
   /**
    * Whether a file goes to the matchers even when the prefilter finds nothing in it: CI configuration and
    * GraphQL, so one that does not parse is always reported; files a rule without an anchor reads (an
-   * absence rule has no word every match holds); and files that may settle another file's finding. Other
+   * absence rule has no word every match holds); files named for what a rule looks for (an environment
+   * directory's file, see `Matcher.fileNames`); and files that may settle another file's finding. Other
    * files are read when they hold a rule's anchor; without one no rule can match them, so leaving them
    * unread hides nothing.
    */
@@ -79,6 +80,11 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
   };
 
   const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
+  /** Rules that read files by their base name, whatever the file holds (see `Matcher.fileNames`). */
+  const byName = new Map<string, Compiled[]>();
+  for (const item of compiled)
+    for (const name of item.matcher.fileNames ?? []) byName.set(name, [...(byName.get(name) ?? []), item]);
+  const named = (rootPath: string) => (byName.size === 0 ? undefined : byName.get(rootPath.slice(rootPath.lastIndexOf('/') + 1)));
   const settling = compiled.filter(({ matcher }) => matcher.settledElsewhere);
   /** Rules that read CI configuration but not other YAML: a YAML file is parsed for its shape only when one could read it. */
   const ciOnly =
@@ -95,11 +101,16 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
       const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);
       // A YAML file that is CI configuration only by its content is read when it holds some rule's anchor:
       // reading every YAML file for the few rules without one would cost more than they find.
-      return ALWAYS_PARSED.has(kind) || unanchored.some(applies) || settling.some(applies);
+      return (
+        ALWAYS_PARSED.has(kind) || unanchored.some(applies) || settling.some(applies) || (named(rootPath)?.some(applies) ?? false)
+      );
     },
     checkText(target, text, anchors) {
       const pathKind = fileKind(target.rootPath, layout);
-      const anchored = compiled.filter(({ matcher }) => !anchors || !matcher.anchor || anchors.has(matcher.anchor));
+      const byFileName = named(target.rootPath);
+      const anchored = compiled.filter(
+        (item) => !anchors || !item.matcher.anchor || anchors.has(item.matcher.anchor) || (byFileName?.includes(item) ?? false),
+      );
       const byShape = anchored.filter(({ matcher }) => matcher.shapes);
       const wantsShape =
         pathKind === 'yaml' &&

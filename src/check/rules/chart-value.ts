@@ -174,7 +174,9 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
   };
 
   return {
-    anchor: keys.at(-1) as string,
+    // Every use writes every key of the path; the longest (the earlier of equals) is the rarest in other files,
+    // so `runners.tags` is prefiltered on `runners` and `global.grafana.enabled` on `grafana`.
+    anchor: keys.reduce((best, key) => (key.length > best.length ? key : best)),
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {
       const out: Match[] = [];

@@ -40,7 +40,25 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
         'dgim',
       ),
   );
+  // In code that builds an environment as data (not YAML, which is read by its structure): a Ruby or Chef
+  // hash (`['NAME'] = value`, `'NAME' => value`), a JSON map (`"NAME": value`), and a name and value pair of a
+  // container definition (`{ "name": "NAME", "value": … }` in JSON, `{ name = "NAME", value = … }` in HCL).
+  const asData = onFirstUse(
+    () =>
+      new RegExp(
+        [
+          String.raw`(?<q>["'])(?<at0>${name})\k<q>[ \t]*(?:\][ \t]*=(?![=~>])|=>|:)[ \t]*(?<value0>"[^"\n]*"|'[^'\n]*'|[\w.:/-]+)`,
+          String.raw`["']?\bname["']?[ \t]*[:=][ \t]*["'](?<at1>${name})["'][ \t]*,?\s*["']?value["']?[ \t]*[:=][ \t]*(?<value1>"[^"\n]*"|'[^'\n]*'|[\w.:/\${}-]+)`,
+        ].join('|'),
+        'dg',
+      ),
+  );
   const text = rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`;
+  // A file of an environment directory (s6's `s6-envdir` and `with-contenv`, daemontools' `envdir`): named
+  // for the variable, holding its value.
+  const envDirFile = onFirstUse(() => new RegExp(String.raw`(?:^|/)(?:env|envdir|env\.d|container_environment)/${name}$`));
+  // In a path the command may be part of a service's folder name (`svc-gitlab-runner`, `gitlab-runner-register`).
+  const commandInPath = onFirstUse(() => new RegExp(`(?:^|[/._-])${escapeRegExp(rule.command)}(?:$|[/._-])`));
   const valueFits = (value: string | undefined) =>
     rule.value === undefined || (value ?? '').replace(/^(['"])(.*)\1$/, '$2') === rule.value;
 
@@ -84,11 +102,30 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
 
   return {
     anchor: rule.name,
+    fileNames: [rule.name],
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {
       const out: Match[] = [];
+      if (envDirFile().test(file.rootPath)) {
+        // The value is the file's first line; an empty file unsets the variable. The path ties it to the command.
+        const value = file.source.text.split('\n', 1)[0] as string;
+        if (file.source.text.length > 0 && commandInPath().test(file.rootPath) && valueFits(value.trimEnd()))
+          out.push({ offset: 0, text });
+        return out;
+      }
       const documents = file.yamlQuietly();
-      if (documents) for (const document of documents) inYaml(document.contents, out);
+      if (documents)
+        for (const document of documents) {
+          inYaml(document.contents, out);
+          // Chart values set the program's environment at the top (`envVars:` of the runner chart); the
+          // file's path names the program (`gitlab-runner/values.yaml`).
+          if (
+            isMap(document.contents) &&
+            commandInPath().test(file.rootPath) &&
+            !scalarsOf(document.contents).some((scalar) => command().test(scalar))
+          )
+            for (const entry of mapEntries(document.contents)) if (ENV_KEYS.has(entry.key)) envEntries(entry.node, out);
+        }
       else if (!fileNamesCommand(file)) return out;
       const seen = new Set(out.map((match) => match.offset));
       for (const found of file.source.text.matchAll(setting())) {
@@ -100,6 +137,14 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
         if (documents && !command().test(file.statements.at(offset).text)) continue;
         out.push({ offset, text });
       }
+      if (!documents)
+        for (const found of file.source.text.matchAll(asData())) {
+          const groups = found.indices?.groups ?? {};
+          const index = groups.at0 ? '0' : '1';
+          const offset = (groups[`at${index}`] as [number, number])[0];
+          if (file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+          out.push({ offset, text });
+        }
       return out.sort((a, b) => a.offset - b.offset);
     },
   };

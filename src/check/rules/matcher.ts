@@ -17,6 +17,12 @@ export interface Matcher {
    * the policies folder); undefined when the rule reads files by kind and path alone.
    */
   shapes?: readonly YamlShape[];
+  /**
+   * Base names of files this rule reads whatever their bytes hold, as long as it applies to them: a file of
+   * an environment directory is named for its variable and holds only the value, so the anchor is in its
+   * path, not its text.
+   */
+  fileNames?: readonly string[];
   /** Every match in a file. */
   match(file: AnalyzedFile): Match[];
   /**

@@ -26,13 +26,15 @@ function assignedValue(text: string, from: number): string | undefined {
 
 /**
  * Where a hash assigned whole (from `from`, just after the chain) names the remaining keys, each inside
- * the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`. Returns the offset of the last key, or
- * undefined when the value is no hash or lacks one of them.
+ * the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`, or a list of such hashes. Returns the offset
+ * of the last key, or undefined when the value is no hash or lacks one of them.
  */
 function keyInHash(text: string, from: number, keys: readonly string[]): number | undefined {
-  const open = /^\s*(?:=|\|\|=)\s*\{/.exec(text.slice(from, from + 200));
+  // A list of hashes (`registry['notifications'] = [{ … }]`) is read as one: a key in any of them counts.
+  const open = /^\s*(?:=|\|\|=)\s*(?:\[\s*)?\{/.exec(text.slice(from, from + 200));
   if (!open) return undefined;
-  let start = from + open[0].length - 1;
+  const list = open[0].includes('[');
+  let start = list ? from + open[0].indexOf('[') : from + open[0].length - 1;
   let end = blockEnd(text, start);
   let offset: number | undefined;
   for (const key of keys) {

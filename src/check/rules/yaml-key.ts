@@ -40,7 +40,7 @@ function keyMatches(
   unlessEmpty = false,
 ): Match[] {
   const steps = parseKeyPath(path);
-  const roots = (file.yaml() ?? []).map((document) => ({ node: document.contents, steps: [steps] }));
+  const roots = (file.yaml() ?? []).map((document) => ({ node: document.contents, steps: includeForms(steps) }));
   if (embedded)
     for (const { document, mount } of file.embeddedYaml()) roots.push({ node: document.contents, steps: unmount(steps, mount) });
   const matches: Match[] = [];
@@ -58,6 +58,17 @@ function keyMatches(
     }
   }
   return matches;
+}
+
+/**
+ * The paths a path stands for: `include` of CI configuration takes one map as well as a list of them, so
+ * `include[].template` also reads `include: { template: … }`.
+ */
+function includeForms(steps: PathStep[]): PathStep[][] {
+  const [first, second] = steps;
+  if (first && 'key' in first && first.key === 'include' && second && 'anyItem' in second)
+    return [steps, [first, ...steps.slice(2)]];
+  return [steps];
 }
 
 /** Whether a YAML value sets nothing: null, an empty string, an empty list or map. */

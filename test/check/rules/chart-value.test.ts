@@ -112,6 +112,8 @@ describe('chart-value rule', () => {
     const locked = { kind: 'chart-value', chart: 'gitlab-runner', path: 'runners.locked', value: 'true' };
     expect(matchRule(locked, 'gitlab-runner-values.yaml', 'runners:\n  locked: true\n')).toEqual(['2:11 runners.locked=true']);
     expect(matchRule(locked, 'gitlab-runner-values.yaml', 'runners:\n  locked: false\n')).toEqual([]);
-    expect(anchorOf(locked)).toBe('locked');
+    expect(anchorOf(locked)).toBe('runners');
+    expect(anchorOf({ kind: 'chart-value', chart: 'gitlab', path: 'global.grafana.enabled' })).toBe('grafana');
+    expect(anchorOf(rule)).toBe('runnerRegistrationToken');
   });
 });

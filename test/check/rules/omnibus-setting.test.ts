@@ -90,4 +90,21 @@ describe('omnibus-setting rule', () => {
     expect(matchRule(any, 'gitlab.rb', text)).toEqual(['1:1 grafana.*', '2:1 grafana.*']);
     expect(anchorOf(any)).toBe('grafana');
   });
+
+  it('reads a key inside a list of hashes assigned whole', () => {
+    const rule = { kind: 'omnibus-setting', setting: 'registry.notifications.threshold' };
+    const text = "registry['notifications'] = [\n  {\n    'name' => 'listener',\n    'threshold' => 5\n  }\n]\n";
+    expect(matchRule(rule, 'gitlab.rb', text)).toEqual(['4:6 registry.notifications.threshold']);
+    expect(matchRule(rule, 'gitlab.rb', text.replace('threshold', 'maxretries'))).toEqual([]);
+    // The key in a hash of another setting after the list is not inside it.
+    expect(
+      matchRule(
+        rule,
+        'gitlab.rb',
+        "registry['notifications'] = [{ 'name' => 'a' }]\nregistry['health'] = { 'threshold' => 3 }\n",
+      ),
+    ).toEqual([]);
+    // A list of plain values holds no keys.
+    expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = ['threshold']\n")).toEqual([]);
+  });
 });

@@ -40,6 +40,22 @@ describe('ci-keyword rule', () => {
     ]);
   });
 
+  it('reads include in its single-map form as well as its list form', () => {
+    const rule = { kind: 'ci-keyword', path: 'include[].template', value: 'Workflows/Branch-Pipelines.gitlab-ci.yml' };
+    const map = 'include:\n  template: Workflows/Branch-Pipelines.gitlab-ci.yml\n';
+    const list = 'include:\n  - template: Workflows/Branch-Pipelines.gitlab-ci.yml\n';
+    expect(matchRule(rule, '.gitlab-ci.yml', map)).toEqual(['2:13 include[].template=Workflows/Branch-Pipelines.gitlab-ci.yml']);
+    expect(matchRule(rule, '.gitlab-ci.yml', list)).toEqual(['2:15 include[].template=Workflows/Branch-Pipelines.gitlab-ci.yml']);
+    // Another key of the map, a local include with the same name, and a job key named include are not the template.
+    expect(matchRule(rule, '.gitlab-ci.yml', 'include:\n  local: Workflows/Branch-Pipelines.gitlab-ci.yml\n')).toEqual([]);
+    expect(
+      matchRule(rule, '.gitlab-ci.yml', 'job:\n  include:\n    template: Workflows/Branch-Pipelines.gitlab-ci.yml\n'),
+    ).toEqual([]);
+    // Only `include` takes a map for a list: other paths with `[]` stay lists.
+    const needs = { kind: 'ci-keyword', path: '*.needs[].job', value: 'build' };
+    expect(matchRule(needs, '.gitlab-ci.yml', 'test:\n  needs:\n    job: build\n')).toEqual([]);
+  });
+
   it('anchors the prefilter on the last literal key', () => {
     expect(anchorOf({ kind: 'ci-keyword', path: '*.secrets.*.vault' })).toBe('vault');
   });
