@@ -24,6 +24,11 @@ export interface ErrorTrackingState {
    * memory changes: a change it refuses throws and must leave memory as it was.
    */
   commit(change: StateChange): void;
+  /**
+   * Where the store commits in groups (a data directory): the change is kept with others in one transaction
+   * and `kept` changes memory right after it (see `StateStore.commitSoon`); absent otherwise.
+   */
+  commitSoon?: (change: StateChange, kept: () => void) => Promise<void>;
 }
 
 /**
@@ -85,5 +90,6 @@ export function createErrorTrackingState(
       store.set(`${STATE_KEYS.issues}${issue.id}`, issue),
     ),
     commit: (change) => store.commit(change),
+    ...(store.commitSoon ? { commitSoon: store.commitSoon.bind(store) } : {}),
   };
 }
