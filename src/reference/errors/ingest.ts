@@ -204,7 +204,7 @@ function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[], wa
  * committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
  * Where the host commits in groups the answer waits for that commit (a promise is returned).
  */
-function commit(deps: IngestDeps, projectId: number, batch: Batch): Promise<unknown> | undefined {
+function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: number): Promise<unknown> | undefined {
   // Past retention first, so an id whose occurrence has just expired is taken as new.
   deps.errors.purge(deps.now());
   const waits: Promise<void>[] = [];
@@ -213,7 +213,7 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch): Promise<unkn
   const recorded: RecordedBatch = { events, sessions: batch.sessions, receivedAt: deps.now() };
   const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
   if (!deps.commitSoon) {
-    deps.commit({ journal: [entry] });
+    deps.commit({ journal: [entry], sentBytes });
     recordBatch(deps, projectId, recorded);
     return undefined;
   }
@@ -223,7 +223,7 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch): Promise<unkn
     inFlight.set(deps.errors, pending);
   }
   const keys = events.map((event) => inFlightKey(projectId, event.eventId));
-  const done = deps.commitSoon({ journal: [entry] }, () => recordBatch(deps, projectId, recorded));
+  const done = deps.commitSoon({ journal: [entry], sentBytes }, () => recordBatch(deps, projectId, recorded));
   // A failed commit is answered through `done`; the copy kept for retries must not be an unhandled rejection.
   const shared = done.catch(() => {
     throw new ApiError(503, '503 Service Unavailable: the first request with this event id could not be kept; send it again');
@@ -253,7 +253,7 @@ export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<
     const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
     // A large body's work is split in two turns of the event loop, reading and keeping, so neither holds it long.
     if (bytes.length > YIELD_AFTER_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
-    const committing = commit(deps, projectId, batch);
+    const committing = commit(deps, projectId, batch, request.body.length);
     if (committing) await committing;
     return { status: 200, body: { id: batch.replyId } };
   } catch (error) {

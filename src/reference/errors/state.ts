@@ -6,6 +6,7 @@
  */
 import { memoryStateStore, type StateChange, type StateStore } from '../platform/state-store.ts';
 import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
+import type { ErrorGroupArchive } from './error-group-archive.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 import { createIssueStore, type Issue, type IssueStore } from './issues.ts';
@@ -62,6 +63,7 @@ export function createErrorTrackingState(
   newPublicKey: () => string = randomPublicKey,
   retentionMs: number = RETENTION_MS,
   maxErrorGroups: number = MAX_ERROR_GROUPS_PER_PROJECT,
+  groupArchive?: ErrorGroupArchive,
 ): ErrorTrackingState {
   const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
   const keys = rows<ClientKey>(store, STATE_KEYS.clientKeys);
@@ -84,7 +86,7 @@ export function createErrorTrackingState(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),
     ),
-    errors: createErrorStore(retentionMs, maxErrorGroups),
+    errors: createErrorStore(retentionMs, maxErrorGroups, groupArchive),
     sessions: createSessionStore(retentionMs),
     issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues), (issue) =>
       store.set(`${STATE_KEYS.issues}${issue.id}`, issue),

@@ -104,6 +104,7 @@ export async function durableReference(dir: string, source: ReferenceSource, opt
       sample: options.sample,
       collectorOrigins: options.collectorOrigins,
       bounds: INGESTION_BOUNDS,
+      errorGroups: dataDir.errorGroups,
     });
     sink.flush();
     const quarantined = dataDir.quarantined();

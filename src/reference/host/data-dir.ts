@@ -17,10 +17,12 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
+import type { ErrorGroupArchive } from '../errors/error-group-archive.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { StateChange } from '../platform/state-store.ts';
 import { cannotWrite, DataDirError, diskIsFull } from './data-dir-error.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { ERROR_GROUP_FILE, type ErrorGroupFile, openErrorGroupFile } from './error-group-file.ts';
 import { groupCommit } from './group-commit.ts';
 import { decodeJournalEntry, encodeJournalEntry } from './journal-codec.ts';
 import { type Database, loadSqlite } from './sqlite.ts';
@@ -56,7 +58,9 @@ export interface DataDir extends StateSink {
    * undefined when every row loaded.
    */
   quarantined(): string | undefined;
-  /** Releases the file and the directory's lock. */
+  /** The archive of error groups let go from memory, rebuilt by every start (`error-group-file.ts`). */
+  errorGroups: ErrorGroupArchive;
+  /** Releases the files and the directory's lock. */
   close(): void;
 }
 
@@ -68,11 +72,15 @@ export async function openDataDir(dir: string): Promise<DataDir> {
   const file = path.join(dir, DATA_FILE);
   if (existsSync(file) && !statSync(file).isFile()) throw new DataDirError(`${file} is not a file; ${MOVE_AWAY}`);
   const lock = lockDataDir(dir, DatabaseSync);
+  let db: Database | undefined;
   try {
-    return wrap(openFile(file, DatabaseSync), file, lock);
+    db = openFile(file, DatabaseSync);
+    return wrap(db, file, lock, openErrorGroupFile(dir, DatabaseSync));
   } catch (error) {
+    db?.close();
     lock.release();
-    throw error;
+    if (error instanceof DataDirError || !db) throw error;
+    throw new DataDirError(cannotWrite(path.join(dir, ERROR_GROUP_FILE), error));
   }
 }
 
@@ -210,11 +218,11 @@ function encodeChange(change: StateChange): EncodedChange {
   return {
     set: Object.entries(change.set ?? {}).map(([key, value]) => [key, JSON.stringify(value)] as const),
     delete: change.delete ?? [],
-    entries: (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry)),
+    entries: (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry, change.sentBytes)),
   };
 }
 
-function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
+function wrap(db: Database, file: string, lock: DataDirLock, errorGroups: ErrorGroupFile): DataDir {
   const put = db.prepare('INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const remove = db.prepare('DELETE FROM state WHERE key = ?');
   const append = db.prepare('INSERT INTO journal (entry) VALUES (?)');
@@ -255,6 +263,7 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
 
   return {
     file,
+    errorGroups,
     snapshot() {
       const snapshot: Record<string, unknown> = {};
       const found: BadRow[] = [];
@@ -339,6 +348,7 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
       // What waits for its group is written (and answered) before the file closes.
       group.flush();
       db.close();
+      errorGroups.close();
       lock.release();
     },
   };

@@ -5,9 +5,10 @@
  * `test/reference/host/stored-bytes.property.test.ts` holds).
  *
  * The one exception is an ingested entry of at most one error event and at most one session update, nearly
- * every SDK request: it is kept as JSON text, uncompressed. Its size is what the request sent (every field
- * bounded, nothing copied per item) plus a fixed few hundred bytes, so it cannot multiply; deflating it would
- * cost more CPU than the rest of its commit (a zlib stream set up per entry) to save about a kilobyte.
+ * every SDK request, whose JSON is at most twice the bytes its request sent: it is kept as JSON text,
+ * uncompressed. Such an entry copies no field per item, so only a compressed request body could make it grow
+ * past that; deflating it would cost more CPU than the rest of its commit (a zlib stream set up per entry)
+ * to save about a kilobyte.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { EVENT_DIMENSIONS, type TrackedEvent } from '../analytics/tracked-events.ts';
@@ -34,9 +35,19 @@ const isStoredTracked = (value: unknown): value is StoredTracked =>
 const keptAsText = (entry: JournalEntry): boolean =>
   entry.kind === 'ingested' && entry.batch.events.length <= 1 && entry.batch.sessions.length <= 1;
 
-/** What a journal entry is stored as: compressed bytes, or JSON text for a single event or session update (see the module comment). */
-export function encodeJournalEntry(entry: JournalEntry): Uint8Array | string {
-  if (keptAsText(entry)) return JSON.stringify(entry);
+/** Text kept uncompressed is at most this multiple of the bytes its request sent. */
+const TEXT_MULTIPLE = 2;
+
+/**
+ * What a journal entry is stored as: compressed bytes, or JSON text for a single event or session update
+ * whose request sent at least half its length (`sentBytes`; see the module comment).
+ */
+export function encodeJournalEntry(entry: JournalEntry, sentBytes = 0): Uint8Array | string {
+  if (keptAsText(entry)) {
+    const text = JSON.stringify(entry);
+    if (Buffer.byteLength(text) <= TEXT_MULTIPLE * sentBytes) return text;
+    return deflateRawSync(text, { level: LEVEL });
+  }
   const stored: unknown =
     entry.kind === 'tracked'
       ? {

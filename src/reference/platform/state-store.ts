@@ -19,6 +19,11 @@ export interface StateChange {
   delete?: readonly string[];
   /** Entries appended to the host's journal, in order; a store without a journal drops them. */
   journal?: readonly JournalRecord[];
+  /**
+   * The bytes the request that made this change sent, when it is one; a host may then keep its journal entry
+   * uncompressed where that cannot make it more than twice as large (see `host/journal-codec.ts`).
+   */
+  sentBytes?: number;
 }
 
 /** The state store. */
