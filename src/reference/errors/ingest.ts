@@ -224,14 +224,10 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: nu
   }
   const keys = events.map((event) => inFlightKey(projectId, event.eventId));
   const done = deps.commitSoon({ journal: [entry], sentBytes }, () => recordBatch(deps, projectId, recorded));
-  // A failed commit is answered through `done`; the copy kept for retries must not be an unhandled rejection.
-  const shared = done.catch(() => {
-    throw new ApiError(503, '503 Service Unavailable: the first request with this event id could not be kept; send it again');
-  });
-  shared.catch(() => {});
-  for (const key of keys) pending.set(key, shared);
+  for (const key of keys) pending.set(key, done);
+  // Handles the rejection too: the request's own answer comes from awaiting `done`, a retry's from the same.
   const settled = () => {
-    for (const key of keys) if (pending.get(key) === shared) pending.delete(key);
+    for (const key of keys) if (pending.get(key) === done) pending.delete(key);
   };
   done.then(settled, settled);
   return waits.length > 0 ? Promise.all([done, ...waits]) : done;
