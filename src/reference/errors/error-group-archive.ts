@@ -31,8 +31,11 @@ export interface ErrorGroupArchive {
   hasEvent(projectId: number, eventId: string): boolean;
   /** A project's archived groups with ids above `afterId`, at most `limit`, in id order; they stay in the archive. */
   read(projectId: number, afterId: number, limit: number): ArchivedGroup[];
-  /** Drops occurrences at or before `cutoff`, and groups left with none; returns how many occurrences went. */
-  purge(cutoff: number): number;
+  /**
+   * Drops occurrences at or before `cutoff`, and groups left with none, from at most `groups` groups (the
+   * oldest first; the next call goes on); returns how many occurrences went.
+   */
+  purge(cutoff: number, groups: number): number;
   /** The time of the oldest occurrence kept, or +Infinity when empty. */
   oldest(): number;
   /** Groups kept. */

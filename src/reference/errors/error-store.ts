@@ -16,10 +16,11 @@
  *   the same ids. An event of a group let go starts a new group with a new id (ids are never given twice),
  *   and an event id let go is no longer recognised as sent before.
  *
- * Retention applies to the archive as to memory.
+ * Retention applies to the archive as to memory. The archive is swept a part at a time (so one call never
+ * holds the event loop long); what a sweep has not reached yet is cut at the cutoff when it is read.
  */
 import { type ErrorEvent, userKey } from './error-event.ts';
-import { archived, type ErrorGroupArchive, restored } from './error-group-archive.ts';
+import { type ArchivedGroup, archived, type ErrorGroupArchive, restored } from './error-group-archive.ts';
 import { groupingKey } from './grouping.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 
@@ -111,6 +112,9 @@ export interface ErrorStore {
   evicted(): number;
 }
 
+/** Archived groups one purge sweeps at most; the next purge goes on where it stopped. */
+const ARCHIVE_SWEEP_GROUPS = 1000;
+
 /** The time at or before which occurrences are past retention at `now`. */
 export const retentionCutoff = (now: number, retentionMs: number = RETENTION_MS): number => now - retentionMs;
 
@@ -172,10 +176,19 @@ export function createErrorStore(
     if (first) oldest = Math.min(oldest, first.time);
     if (touch(record).size > maxGroups) letGo(recency.get(record.projectId) as Map<number, ErrorRecord>);
   };
-  /** Brings an archived group back to memory. */
-  const bringBack = (group: ReturnType<ErrorGroupArchive['take']>) => {
+  /** The latest retention cutoff a purge applied: archived occurrences at or before it are past retention. */
+  let cutoffApplied = Number.NEGATIVE_INFINITY;
+  /** An archived group as it may be served: cut at the latest cutoff, or undefined when nothing of it is left. */
+  const current = (group: ArchivedGroup | undefined): ErrorRecord | undefined => {
     if (!group) return undefined;
-    const record = restored(group);
+    const first = group.occurrences[0];
+    if (first && first.time <= cutoffApplied) group.occurrences = group.occurrences.filter((o) => o.time > cutoffApplied);
+    return group.occurrences.length > 0 ? restored(group) : undefined;
+  };
+  /** Brings an archived group back to memory. */
+  const bringBack = (group: ArchivedGroup | undefined) => {
+    const record = current(group);
+    if (!record) return undefined;
     lastId = Math.max(lastId, record.id);
     admit(record);
     return record;
@@ -187,7 +200,12 @@ export function createErrorStore(
       const groups = archive.read(projectId, after, size);
       if (groups.length === 0) return;
       after = (groups.at(-1) as { id: number }).id;
-      yield groups.filter((group) => !skip.has(group.id)).map(restored);
+      const part: ErrorRecord[] = [];
+      for (const group of groups) {
+        const record = skip.has(group.id) ? undefined : current(group);
+        if (record) part.push(record);
+      }
+      yield part;
     }
   };
 
@@ -252,7 +270,8 @@ export function createErrorStore(
     },
     purge(now) {
       const cutoff = retentionCutoff(now, retentionMs);
-      const archivedDropped = archive && archive.oldest() <= cutoff ? archive.purge(cutoff) : 0;
+      cutoffApplied = Math.max(cutoffApplied, cutoff);
+      const archivedDropped = archive && archive.oldest() <= cutoff ? archive.purge(cutoff, ARCHIVE_SWEEP_GROUPS) : 0;
       if (oldest > cutoff) return archivedDropped;
       let dropped = 0;
       oldest = Number.POSITIVE_INFINITY;

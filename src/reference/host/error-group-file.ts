@@ -49,7 +49,7 @@ function archiveOn(db: Database): ErrorGroupFile {
   const dropEvents = db.prepare('DELETE FROM events WHERE group_id = ?');
   const hasEvent = db.prepare('SELECT 1 AS found FROM events WHERE project_id = ? AND event_id = ?');
   const page = db.prepare('SELECT record FROM groups WHERE project_id = ? AND id > ? ORDER BY id LIMIT ?');
-  const expiring = db.prepare('SELECT id, record FROM groups WHERE oldest <= ?');
+  const expiring = db.prepare('SELECT id, record FROM groups WHERE oldest <= ? ORDER BY oldest LIMIT ?');
   const updateGroup = db.prepare('UPDATE groups SET record = ?, oldest = ?, occurrences = ? WHERE id = ?');
   const dropOldEvents = db.prepare('DELETE FROM events WHERE time <= ?');
   const oldestTime = db.prepare('SELECT MIN(oldest) AS oldest FROM groups');
@@ -101,10 +101,10 @@ function archiveOn(db: Database): ErrorGroupFile {
     hasEvent: (projectId, eventId) => hasEvent.get(projectId, eventId) !== undefined,
     read: (projectId, afterId, limit) =>
       (page.all(projectId, afterId, limit) as { record: string }[]).map((row) => JSON.parse(row.record) as ArchivedGroup),
-    purge(cutoff) {
+    purge(cutoff, limit) {
       const dropped = together(() => {
         let count = 0;
-        for (const row of expiring.all(cutoff) as { id: number; record: string }[]) {
+        for (const row of expiring.all(cutoff, limit) as { id: number; record: string }[]) {
           const group = JSON.parse(row.record) as ArchivedGroup;
           const kept = group.occurrences.filter((occurrence) => occurrence.time > cutoff);
           count += group.occurrences.length - kept.length;
