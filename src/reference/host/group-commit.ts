@@ -5,7 +5,14 @@
  * sent after it still means the change is on disk; a refused transaction refuses every change in it, and none
  * of them is kept. What a change does to memory (`kept`) runs right after that commit, in the same order as
  * the changes were written, so memory replays exactly as the journal does on the next start.
+ *
+ * A group is written on the next turn once as many changes wait as the previous group held (steady traffic
+ * from N clients makes groups of N, and one fsync serves them all); with fewer, it waits at most
+ * {@link MAX_WAIT_MS} for more. A lone change after a lone change is written on the next turn.
  */
+
+/** The longest a change waits for others to join its group. */
+export const MAX_WAIT_MS = 1;
 
 /** One change waiting for its group's commit. */
 interface Waiting<Change> {
@@ -28,22 +35,42 @@ export interface GroupCommit<Change> {
   waiting(): number;
 }
 
-/**
- * A group committer over `write`, which keeps a list of changes as one transaction or throws keeping none.
- * `schedule` runs the flush after the current turn (`setImmediate` by default: requests read in the same turn
- * join the group).
- */
+/** How a group committer gets its flush run: on the next turn, or after {@link MAX_WAIT_MS}. */
+export interface FlushTiming {
+  /** Runs `flush` after the current turn of the event loop (`setImmediate`). */
+  soon(flush: () => void): void;
+  /** Runs `flush` after the longest wait (a timer of {@link MAX_WAIT_MS}); returns how to cancel it. */
+  later(flush: () => void): () => void;
+}
+
+const NODE_TIMING: FlushTiming = {
+  soon: (flush) => setImmediate(flush),
+  later: (flush) => {
+    const timer = setTimeout(flush, MAX_WAIT_MS);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** A group committer over `write`, which keeps a list of changes as one transaction or throws keeping none. */
 export function groupCommit<Change>(
   write: (changes: readonly Change[]) => void,
-  schedule: (flush: () => void) => void = setImmediate,
+  timing: FlushTiming = NODE_TIMING,
 ): GroupCommit<Change> {
   let queue: Waiting<Change>[] = [];
-  let scheduled = false;
+  /** Whether a flush is due on the next turn. */
+  let soon = false;
+  /** Cancels the flush waiting for more changes, when one is. */
+  let cancelLater: (() => void) | undefined;
+  /** How many changes the previous group held: as many waiting, the next is written without waiting. */
+  let previous = 1;
   const flush = () => {
-    scheduled = false;
+    soon = false;
+    cancelLater?.();
+    cancelLater = undefined;
     if (queue.length === 0) return;
     const group = queue;
     queue = [];
+    previous = group.length;
     try {
       write(group.map((waiting) => waiting.change));
     } catch (error) {
@@ -63,10 +90,11 @@ export function groupCommit<Change>(
     add(change, kept) {
       return new Promise<void>((resolve, reject) => {
         queue.push({ change, kept, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          schedule(flush);
-        }
+        if (soon) return;
+        if (queue.length >= previous) {
+          soon = true;
+          timing.soon(flush);
+        } else cancelLater ??= timing.later(flush);
       });
     },
     flush,

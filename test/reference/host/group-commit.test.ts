@@ -4,25 +4,45 @@ import { scratchDir, startDurable } from './durable-host.ts';
 
 const MAINTAINER = { 'PRIVATE-TOKEN': 'demo-maintainer-token' };
 
-/** A group committer whose flushes run when the test says, recording each group written and what ran after it. */
+/**
+ * A group committer whose flushes run when the test says (`turn` for the next turn of the event loop, `wait`
+ * for the longest wait), recording each group written and what ran after it.
+ */
 function recorded(refuse: (group: readonly string[]) => boolean = () => false) {
   const log: string[] = [];
-  let pending: (() => void) | undefined;
+  let next: (() => void) | undefined;
+  let timer: (() => void) | undefined;
   const groups = groupCommit<string>(
     (changes) => {
       if (refuse(changes)) throw new Error(`refused ${changes.join('+')}`);
       log.push(`write ${changes.join('+')}`);
     },
-    (flush) => {
-      pending = flush;
+    {
+      soon: (flush) => {
+        next = flush;
+      },
+      later: (flush) => {
+        timer = flush;
+        return () => {
+          timer = undefined;
+        };
+      },
     },
   );
-  const turn = () => {
-    const flush = pending;
-    pending = undefined;
-    flush?.();
-  };
-  return { log, groups, turn };
+  const run = (take: () => (() => void) | undefined) => take()?.();
+  const turn = () =>
+    run(() => {
+      const flush = next;
+      next = undefined;
+      return flush;
+    });
+  const wait = () =>
+    run(() => {
+      const flush = timer;
+      timer = undefined;
+      return flush;
+    });
+  return { log, groups, turn, wait, timerSet: () => timer !== undefined };
 }
 
 describe('group commit', () => {
@@ -57,7 +77,7 @@ describe('group commit', () => {
   });
 
   it('refuses every change of a refused group without running its memory change, and writes the next group on its own', async () => {
-    const { log, groups, turn } = recorded((group) => group.includes('x'));
+    const { log, groups, turn, wait } = recorded((group) => group.includes('x'));
     const refused = [groups.add('a', () => log.push('kept a')), groups.add('x', () => log.push('kept x'))];
     turn();
     const results = await Promise.allSettled(refused);
@@ -66,8 +86,32 @@ describe('group commit', () => {
     expect(log).toEqual([]);
     const next = groups.add('b', () => log.push('kept b'));
     turn();
+    wait();
     await next;
     expect(log).toEqual(['write b', 'kept b']);
+  });
+
+  it('waits for as many changes as the previous group held, at most the longest wait, then writes what came', async () => {
+    const { log, groups, turn, wait, timerSet } = recorded();
+    const three = ['a', 'b', 'c'].map((change) => groups.add(change, () => {}));
+    turn();
+    await Promise.all(three);
+    // Two of three: no flush on the next turn, a timer for the longest wait instead.
+    const two = ['d', 'e'].map((change) => groups.add(change, () => {}));
+    turn();
+    expect(log).toEqual(['write a+b+c']);
+    expect(timerSet()).toBe(true);
+    wait();
+    await Promise.all(two);
+    expect(log).toEqual(['write a+b+c', 'write d+e']);
+    // As many as the previous group (two): written on the next turn, and the timer is cancelled.
+    const f = groups.add('f', () => {});
+    expect(timerSet()).toBe(true);
+    const g = groups.add('g', () => {});
+    turn();
+    await Promise.all([f, g]);
+    expect(log).toEqual(['write a+b+c', 'write d+e', 'write f+g']);
+    expect(timerSet()).toBe(false);
   });
 
   it('writes nothing for an empty turn, and a flush on demand writes what waits', async () => {
