@@ -1,12 +1,14 @@
 /**
  * The local server's `--data-dir`: one SQLite file, `reference.sqlite`, through Node's built-in `node:sqlite`
  * (no dependency). It holds the state store (keys, settings, issues, usage counts) as JSON per key and the
- * journal of accepted events in order, each entry compressed (`journal-codec.ts`). A change is durable
+ * journal of accepted events in order, each entry compressed or, where it cannot multiply, JSON text
+ * (`journal-codec.ts`). A change is durable
  * (`synchronous = FULL`) and written before memory changes: a request is on disk before its 2xx is sent, and
  * a change SQLite refuses leaves nothing. Settings, keys and statuses are one transaction each, inside the
  * handler; ingested events are committed in groups (`group-commit.ts`): the requests that arrive while one
  * group is written share the next transaction, and each is answered after the commit that holds it. One
- * server owns a directory at a time (see `data-dir-lock.ts`).
+ * server owns a directory at a time (see `data-dir-lock.ts`). Beside the file, `error-groups.sqlite` holds the
+ * error groups let go from memory (`error-group-file.ts`), rebuilt from the journal on every start.
  *
  * Every row is checked by one schema (`stored-rows.ts`) twice: before the transaction that writes it (a row
  * that fails is refused with a 400 and nothing is kept) and when a start reads it back. A row that fails at
