@@ -227,6 +227,12 @@ describe('100,000 distinct fingerprints over HTTP on a data directory', () => {
     });
     expect(last.status).toBe(200);
     expect(((await last.json()) as { status: string }).status).toBe('ignored');
+    // An id never given is 404, saying that groups past memory are on disk (so this one is not anywhere).
+    const missing = await fetch(`${errorsOf(server)}/${GROUPS * 2}`, { headers: MAINTAINER });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toMatch(
+      /past the 10000 a project holds in memory are kept in the data directory and still found/,
+    );
     expect(server.reference.errors.state.errors.groupCount(1)).toBe(MAX_ERROR_GROUPS_PER_PROJECT);
     expect(server.reference.errors.state.errors.size()).toBe(GROUPS + PER_ENVELOPE + 1);
     await server.close();
