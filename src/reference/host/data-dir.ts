@@ -19,7 +19,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
-import type { ErrorGroupArchive } from '../errors/error-group-archive.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { StateChange } from '../platform/state-store.ts';
 import { cannotWrite, DataDirError, diskIsFull } from './data-dir-error.ts';
@@ -61,7 +60,7 @@ export interface DataDir extends StateSink {
    */
   quarantined(): string | undefined;
   /** The archive of error groups let go from memory, rebuilt by every start (`error-group-file.ts`). */
-  errorGroups: ErrorGroupArchive;
+  errorGroups: ErrorGroupFile;
   /** Releases the files and the directory's lock. */
   close(): void;
 }

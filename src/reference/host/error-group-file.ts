@@ -2,7 +2,7 @@
  * The archive of error groups a local server on a data directory lets go of from memory
  * (`errors/error-group-archive.ts`): `error-groups.sqlite` beside the data file. It holds nothing the journal
  * does not: every start deletes it and the journal's replay fills it again, so it is written without a
- * rollback journal or syncing (a kill at any point loses nothing the next start cannot rebuild), and memory
+ * rollback journal on disk or syncing (a kill at any point loses nothing the next start cannot rebuild), and memory
  * stays bounded however many distinct errors were sent.
  */
 import { rmSync } from 'node:fs';
@@ -15,6 +15,11 @@ export const ERROR_GROUP_FILE = 'error-groups.sqlite';
 
 /** An archive on its file, and how to close it. */
 export interface ErrorGroupFile extends ErrorGroupArchive {
+  /**
+   * Runs `work` (a start replaying its journal) with every write of the archive in one transaction, committed
+   * when it ends; a start that fails ends the server, and the next start rebuilds the file anyway.
+   */
+  inOneTransaction<T>(work: () => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -34,7 +39,7 @@ export function openErrorGroupFile(dir: string, DatabaseSync: DatabaseConstructo
   const file = path.join(dir, ERROR_GROUP_FILE);
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   const db = new DatabaseSync(file);
-  db.exec(`PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; ${TABLES}`);
+  db.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; ${TABLES}`);
   return archiveOn(db);
 }
 
@@ -56,8 +61,11 @@ function archiveOn(db: Database): ErrorGroupFile {
   let groups = 0;
   let occurrences = 0;
   let oldest = Number.POSITIVE_INFINITY;
+  /** Whether a transaction spans the writes (`inOneTransaction`). */
+  let spanning = false;
   /** Runs `write` as one transaction (so a group and its event ids are written together, and faster). */
   const together = <T>(write: () => T): T => {
+    if (spanning) return write();
     db.exec('BEGIN');
     try {
       const result = write();
@@ -126,6 +134,16 @@ function archiveOn(db: Database): ErrorGroupFile {
     oldest: () => oldest,
     groups: () => groups,
     occurrences: () => occurrences,
+    async inOneTransaction(work) {
+      db.exec('BEGIN');
+      spanning = true;
+      try {
+        return await work();
+      } finally {
+        spanning = false;
+        db.exec('COMMIT');
+      }
+    },
     close: () => db.close(),
   };
 }
