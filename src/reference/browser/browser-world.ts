@@ -46,6 +46,8 @@ export interface WorldInputs {
   collectorOrigins?: readonly string[];
   /** Bounds on what ingestion keeps, for a network host (`host/ingestion-bounds.ts`); none in the browser. */
   bounds?: { errors: Pick<ErrorTrackingOptions, 'trimEvent'>; analytics: Pick<AnalyticsOptions, 'limitBatch'> };
+  /** Where error groups let go from memory are kept (a local server's data directory); none in the browser. */
+  errorGroups?: ErrorTrackingOptions['groupArchive'];
 }
 
 /** A built world. */
@@ -83,6 +85,7 @@ export async function buildBrowserWorld(inputs: WorldInputs): Promise<BrowserWor
       ...(inputs.decompress ? { decompress: inputs.decompress } : {}),
       store: state,
       ...inputs.bounds?.errors,
+      ...(inputs.errorGroups ? { groupArchive: inputs.errorGroups } : {}),
     },
   });
   const sampleEnd = state.get<number | null>(WORLD_KEYS.sampleEnd);

@@ -4,6 +4,12 @@ import { applyChange, committingStore, type StateChange, type StateStore } from 
 export interface StateSink {
   /** Keeps the change whole or throws, keeping nothing of it. */
   commit(change: StateChange): void;
+  /**
+   * Keeps the change together with others handed in before the next commit (a data directory's group commit),
+   * and runs `kept` right after the commit that holds it, in the order the changes came. The promise resolves
+   * after `kept` ran, or rejects keeping nothing (then `kept` does not run). Sinks without it commit one by one.
+   */
+  commitSoon?(change: StateChange, kept: () => void): Promise<void>;
 }
 
 /** A state store that also takes changes made elsewhere (another tab) without writing them back. */
@@ -24,8 +30,18 @@ export function persistentStateStore(snapshot: Record<string, unknown>, sink: St
   const store = committingStore(values, (change) =>
     sink.commit(change.set ? { ...change, set: structuredClone(change.set) } : change),
   );
+  const { commitSoon } = sink;
   return {
     ...store,
+    ...(commitSoon
+      ? {
+          commitSoon: (change: StateChange, kept: () => void) =>
+            commitSoon.call(sink, change.set ? { ...change, set: structuredClone(change.set) } : change, () => {
+              applyChange(values, change);
+              kept();
+            }),
+        }
+      : {}),
     receive(key, value) {
       if (value === undefined) values.delete(key);
       else applyChange(values, { set: { [key]: value } });

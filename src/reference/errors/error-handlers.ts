@@ -22,13 +22,20 @@ import type { ErrorTrackingState } from './state.ts';
 
 const BASE = '*/api/v4/projects/:projectId/error_tracking/errors';
 
+/** Lets other requests be answered between the parts of a long list (errors kept on disk are read in parts). */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 function findError(state: ErrorTrackingState, project: Project, errorId: unknown): ErrorRecord {
   const id = canonicalId(errorId);
   const record = id === undefined ? undefined : state.errors.get(project.id, id);
   if (!record) {
+    const days = Math.round(state.errors.retentionMs / 86_400_000);
+    const memory = state.errors.archives
+      ? `error groups past the ${state.errors.maxGroups} a project holds in memory are kept in the data directory and still found`
+      : `this reference keeps errors in memory only (in the browser, or a local server started without --data-dir), so past ${state.errors.maxGroups} error groups in a project the least recently used is let go for good; a local server started with --data-dir keeps every group`;
     throw new ApiError(
       404,
-      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${Math.round(state.errors.retentionMs / 86_400_000)}-day retention, or let go from memory as the least recently seen of more than ${state.errors.maxGroups} error groups)`,
+      `404 Error Not Found: project ${project.id} has no error ${String(errorId)} (it may be past ${days}-day retention; ${memory})`,
     );
   }
   return record;
@@ -54,10 +61,10 @@ export function errorHandlers(platform: PlatformContext, state: ErrorTrackingSta
   };
   return [
     http.get(BASE, ({ request, params }) =>
-      answering(() => {
+      answering(async () => {
         const { project } = projectAccess(platform.fixtures, request, params.projectId, 'read_api', 'reporter');
         const query = parseListQuery(new URL(request.url).searchParams);
-        const page = listErrors(state.errors.list(project.id), query, now());
+        const page = await listErrors(state.errors.parts(project.id), query, now(), nextTurn);
         const headers: Record<string, string> = page.nextCursor ? { link: nextLink(request.url, page.nextCursor) } : {};
         return HttpResponse.json(page.items, { headers });
       }),
@@ -72,9 +79,11 @@ export function errorHandlers(platform: PlatformContext, state: ErrorTrackingSta
     http.put(`${BASE}/:errorId`, ({ request, params }) =>
       answering(async () => {
         const { project } = projectAccess(platform.fixtures, request, params.projectId, 'api', 'developer');
+        // The body first: the error is found after the last wait, so what is changed is the error held in memory.
+        const body = await readJson(request);
         const time = now();
         const record = findError(state, project, params.errorId);
-        const status = readStatus(await readJson(request));
+        const status = readStatus(body);
         const entry: ErrorJournalEntry = { kind: 'status', projectId: project.id, errorId: record.id, status };
         state.commit({ journal: [entry] });
         record.status = status;

@@ -3,16 +3,24 @@
  * the clock stays at the edge. Occurrences are kept sorted by time so retention, "first seen", "last
  * seen" and hourly counts read them with binary search.
  *
- * Memory per project is bounded (reference design): each project holds at most `maxGroups` error groups, kept
- * in order of their last event. Reads do not count: they are not journaled, so which group is let go depends
- * only on the events, and a start replaying the journal lets go of the same groups and gives the same ids as
- * the server that wrote it. A new group past the bound
- * lets go of the group used least recently, with its occurrences and their event ids; the count of groups let
- * go is kept. The group's events stay in the data directory's journal when there is one, and a start replays
- * them under the same bound; without one they are gone. An event of a group let go starts a new group with a
- * new id (ids are never given twice), and an event id let go is no longer recognised as sent before.
+ * Memory per project is bounded (reference design): each project holds at most `maxGroups` error groups in
+ * memory, kept in order of last use. Past the bound the group used least recently is let go:
+ *
+ * - with an archive (`error-group-archive.ts`; a local server's data directory), to the archive, whole. It is
+ *   still listed, found by id, changed, and an event of its key or a retry of one of its event ids finds it;
+ *   asked for, it comes back to memory and another goes. Ids and contents then do not depend on what was in
+ *   memory, so reads count as use.
+ * - without one (in memory only, the in-browser reference), it is gone with its occurrences and event ids;
+ *   the count of groups let go is kept. Reads do not count there: they are not journaled, so which group is
+ *   let go depends only on the events, and a start replaying the journal lets go of the same groups and gives
+ *   the same ids. An event of a group let go starts a new group with a new id (ids are never given twice),
+ *   and an event id let go is no longer recognised as sent before.
+ *
+ * Retention applies to the archive as to memory. The archive is swept a part at a time (so one call never
+ * holds the event loop long); what a sweep has not reached yet is cut at the cutoff when it is read.
  */
 import { type ErrorEvent, userKey } from './error-event.ts';
+import { type ArchivedGroup, archived, type ErrorGroupArchive, restored } from './error-group-archive.ts';
 import { groupingKey } from './grouping.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 
@@ -75,12 +83,20 @@ export interface ErrorStore {
   readonly retentionMs: number;
   /** Error groups one project holds in memory; past it the least recently used is let go. */
   readonly maxGroups: number;
+  /** Whether groups let go from memory are kept in an archive (on disk) rather than dropped. */
+  readonly archives: boolean;
   /** Adds an occurrence, creating the error when its key is new. A resolved error reopens. */
   record(projectId: number, event: ErrorEvent): ErrorRecord;
-  /** One error of a project. */
+  /** One error of a project (brought back to memory from the archive when it is kept there). */
   get(projectId: number, errorId: number): ErrorRecord | undefined;
-  /** The errors of a project, in creation order. */
+  /** The errors of a project, in creation order, from memory and the archive (for tests and small stores). */
   list(projectId: number): ErrorRecord[];
+  /**
+   * The errors of a project in parts of at most `size` (memory's, then the archive's), read as they are asked
+   * for and left where they are; a caller may let other work run between parts. Each error comes once; one
+   * created meanwhile may or may not come.
+   */
+  parts(projectId: number, size?: number): Iterable<ErrorRecord[]>;
   /** Drops occurrences past retention at `now`, and errors left with none. Returns how many were dropped. */
   purge(now: number): number;
   /** Total occurrences kept, across projects. */
@@ -92,9 +108,12 @@ export interface ErrorStore {
   hasEvent(projectId: number, eventId: string): boolean;
   /** Error groups held in memory for a project. */
   groupCount(projectId: number): number;
-  /** Error groups let go since the store was created, across projects, because a project held its bound. */
+  /** Error groups let go from memory since the store was created, across projects, because a project held its bound. */
   evicted(): number;
 }
+
+/** Archived groups one purge sweeps at most; the next purge goes on where it stopped. */
+const ARCHIVE_SWEEP_GROUPS = 1000;
 
 /** The time at or before which occurrences are past retention at `now`. */
 export const retentionCutoff = (now: number, retentionMs: number = RETENTION_MS): number => now - retentionMs;
@@ -103,6 +122,7 @@ export const retentionCutoff = (now: number, retentionMs: number = RETENTION_MS)
 export function createErrorStore(
   retentionMs: number = RETENTION_MS,
   maxGroups: number = MAX_ERROR_GROUPS_PER_PROJECT,
+  archive?: ErrorGroupArchive,
 ): ErrorStore {
   const byId = new Map<number, ErrorRecord>();
   const byKey = new Map<string, ErrorRecord>();
@@ -127,30 +147,81 @@ export function createErrorStore(
   let lastId = 0;
   let oldest = Number.POSITIVE_INFINITY;
   let total = 0;
-  /** Event ids of the kept occurrences, per project. */
+  /** Event ids of the occurrences held in memory, per project. */
   const eventIds = new Set<string>();
   const eventKey = (projectId: number, eventId: string) => `${projectId}\u0000${eventId}`;
+  /** Lets the least recently used group of `used` go, to the archive when there is one. */
+  const letGo = (used: Map<number, ErrorRecord>) => {
+    const [, least] = used.entries().next().value as [number, ErrorRecord];
+    if (archive) {
+      try {
+        archive.put(archived(least));
+      } catch {
+        // An archive that cannot write (a full disk) keeps nothing; the group stays in memory until one can.
+        return;
+      }
+    }
+    for (const gone of least.occurrences) eventIds.delete(eventKey(least.projectId, gone.eventId));
+    total -= least.occurrences.length;
+    forget(least);
+    evictedCount += 1;
+  };
+  /** Takes a group into memory as the most recently used, letting another go when the project is past its bound. */
+  const admit = (record: ErrorRecord) => {
+    byId.set(record.id, record);
+    byKey.set(`${record.projectId}\u0000${record.key}`, record);
+    for (const occurrence of record.occurrences) eventIds.add(eventKey(record.projectId, occurrence.eventId));
+    total += record.occurrences.length;
+    const first = record.occurrences[0];
+    if (first) oldest = Math.min(oldest, first.time);
+    if (touch(record).size > maxGroups) letGo(recency.get(record.projectId) as Map<number, ErrorRecord>);
+  };
+  /** The latest retention cutoff a purge applied: archived occurrences at or before it are past retention. */
+  let cutoffApplied = Number.NEGATIVE_INFINITY;
+  /** An archived group as it may be served: cut at the latest cutoff, or undefined when nothing of it is left. */
+  const current = (group: ArchivedGroup | undefined): ErrorRecord | undefined => {
+    if (!group) return undefined;
+    const first = group.occurrences[0];
+    if (first && first.time <= cutoffApplied) group.occurrences = group.occurrences.filter((o) => o.time > cutoffApplied);
+    return group.occurrences.length > 0 ? restored(group) : undefined;
+  };
+  /** Brings an archived group back to memory. */
+  const bringBack = (group: ArchivedGroup | undefined) => {
+    const record = current(group);
+    if (!record) return undefined;
+    lastId = Math.max(lastId, record.id);
+    admit(record);
+    return record;
+  };
+  const archivedParts = function* (projectId: number, size: number, skip: Set<number>): Generator<ErrorRecord[]> {
+    if (!archive) return;
+    let after = 0;
+    for (;;) {
+      const groups = archive.read(projectId, after, size);
+      if (groups.length === 0) return;
+      after = (groups.at(-1) as { id: number }).id;
+      const part: ErrorRecord[] = [];
+      for (const group of groups) {
+        const record = skip.has(group.id) ? undefined : current(group);
+        if (record) part.push(record);
+      }
+      yield part;
+    }
+  };
 
-  return {
+  const store: ErrorStore = {
     retentionMs,
     maxGroups,
+    archives: archive !== undefined,
     record(projectId, event) {
       const key = groupingKey(event);
       const scoped = `${projectId}\u0000${key}`;
-      let record = byKey.get(scoped);
+      let record =
+        byKey.get(scoped) ?? (archive && archive.groups() > 0 ? bringBack(archive.takeByKey(projectId, key)) : undefined);
       if (!record) {
         lastId += 1;
         record = { id: lastId, projectId, key, status: 'open', occurrences: [], users: new Map(), latest: event };
-        byId.set(record.id, record);
-        byKey.set(scoped, record);
-        const used = touch(record);
-        if (used.size > maxGroups) {
-          const [, least] = used.entries().next().value as [number, ErrorRecord];
-          for (const gone of least.occurrences) eventIds.delete(eventKey(least.projectId, gone.eventId));
-          total -= least.occurrences.length;
-          forget(least);
-          evictedCount += 1;
-        }
+        admit(record);
       } else {
         touch(record);
         if (event.timestamp >= record.latest.timestamp) record.latest = event;
@@ -171,12 +242,37 @@ export function createErrorStore(
     },
     get(projectId, errorId) {
       const record = byId.get(errorId);
-      return record?.projectId === projectId ? record : undefined;
+      if (record) {
+        if (record.projectId !== projectId) return undefined;
+        if (archive) touch(record);
+        return record;
+      }
+      return archive && archive.groups() > 0 ? bringBack(archive.take(projectId, errorId)) : undefined;
     },
-    list: (projectId) => [...byId.values()].filter((record) => record.projectId === projectId),
+    list(projectId) {
+      const all: ErrorRecord[] = [];
+      for (const part of store.parts(projectId)) all.push(...part);
+      return all.sort((a, b) => a.id - b.id);
+    },
+    *parts(projectId, size = 1000) {
+      const inMemory = () => [...(recency.get(projectId)?.values() ?? [])];
+      const seen = new Set<number>();
+      // Memory first and again last: a group that moves between memory and the archive meanwhile still comes once.
+      const first = inMemory();
+      for (const record of first) seen.add(record.id);
+      for (let at = 0; at < first.length; at += size) yield first.slice(at, at + size);
+      for (const part of archivedParts(projectId, size, seen)) {
+        for (const record of part) seen.add(record.id);
+        yield part;
+      }
+      const last = inMemory().filter((record) => !seen.has(record.id));
+      for (let at = 0; at < last.length; at += size) yield last.slice(at, at + size);
+    },
     purge(now) {
       const cutoff = retentionCutoff(now, retentionMs);
-      if (oldest > cutoff) return 0;
+      cutoffApplied = Math.max(cutoffApplied, cutoff);
+      const archivedDropped = archive && archive.oldest() <= cutoff ? archive.purge(cutoff, ARCHIVE_SWEEP_GROUPS) : 0;
+      if (oldest > cutoff) return archivedDropped;
       let dropped = 0;
       oldest = Number.POSITIVE_INFINITY;
       for (const record of byId.values()) {
@@ -195,11 +291,14 @@ export function createErrorStore(
         else forget(record);
       }
       total -= dropped;
-      return dropped;
+      return dropped + archivedDropped;
     },
-    size: () => total,
-    hasEvent: (projectId, eventId) => eventIds.has(eventKey(projectId, eventId)),
+    size: () => total + (archive?.occurrences() ?? 0),
+    hasEvent: (projectId, eventId) =>
+      eventIds.has(eventKey(projectId, eventId)) ||
+      (archive !== undefined && archive.groups() > 0 && archive.hasEvent(projectId, eventId)),
     groupCount: (projectId) => recency.get(projectId)?.size ?? 0,
     evicted: () => evictedCount,
   };
+  return store;
 }

@@ -90,24 +90,53 @@ function matches(summary: ErrorSummary, record: ErrorRecord, search: string): bo
   return haystack.some((text) => text.toLowerCase().includes(search));
 }
 
-/** One page of a project's errors at `now`. */
-export function listErrors(records: ErrorRecord[], query: ListQuery, now: number): ListPage {
-  const rows = records
-    .filter((record) => query.status === 'all' || record.status === query.status)
-    .map((record) => ({ record, summary: summarize(record, now) }))
-    .filter(({ record, summary }) => matches(summary, record, query.search))
-    .map(({ summary }) => ({ summary, value: sortValue(summary, query.sort) }))
-    .sort((a, b) => b.value - a.value || b.summary.id - a.summary.id);
+/** A row of the list: the summary and its sort value. */
+interface Row {
+  summary: ErrorSummary;
+  value: number;
+}
+
+/** Whether `a` comes before `b` in the list: higher value first, then higher id. */
+const before = (a: Row, b: Row) => a.value > b.value || (a.value === b.value && a.summary.id > b.summary.id);
+
+/**
+ * One page of a project's errors at `now`, from its errors in parts (`ErrorStore.parts`). Only the page and
+ * the one row after it are held while the parts are read, so a project with many errors on disk costs
+ * memory for a page; `between` runs between parts (a host lets other requests be answered there).
+ */
+export async function listErrors(
+  parts: Iterable<ErrorRecord[]>,
+  query: ListQuery,
+  now: number,
+  between: () => Promise<void> = async () => {},
+): Promise<ListPage> {
   const { after } = query;
-  const start = after
-    ? rows.findIndex(({ value, summary }) => value < after.value || (value === after.value && summary.id < after.id))
-    : 0;
-  const page = start === -1 ? [] : rows.slice(start, start + query.limit);
+  const cursor = after ? { summary: { id: after.id } as ErrorSummary, value: after.value } : undefined;
+  // The best `limit + 1` rows after the cursor, in list order: the page and whether another follows.
+  const best: Row[] = [];
+  const keep = query.limit + 1;
+  let first = true;
+  for (const part of parts) {
+    if (!first) await between();
+    first = false;
+    for (const record of part) {
+      if (query.status !== 'all' && record.status !== query.status) continue;
+      const summary = summarize(record, now);
+      if (!matches(summary, record, query.search)) continue;
+      const row = { summary, value: sortValue(summary, query.sort) };
+      if (cursor && !before(cursor, row)) continue;
+      if (best.length === keep && !before(row, best[keep - 1] as Row)) continue;
+      let at = best.length;
+      while (at > 0 && before(row, best[at - 1] as Row)) at -= 1;
+      best.splice(at, 0, row);
+      if (best.length > keep) best.pop();
+    }
+  }
+  const page = best.slice(0, query.limit);
   const last = page.at(-1);
-  const more = start !== -1 && start + query.limit < rows.length;
   return {
     items: page.map(({ summary }) => summary),
-    ...(more && last ? { nextCursor: encodeCursor(query.sort, last.value, last.summary.id) } : {}),
+    ...(best.length > query.limit && last ? { nextCursor: encodeCursor(query.sort, last.value, last.summary.id) } : {}),
   };
 }
 

@@ -35,6 +35,11 @@ export interface IngestDeps {
   /** Keeps a batch's journal entry (for a host to {@link recordBatch} it again on start) before it is recorded. */
   commit(change: StateChange): void;
   /**
+   * Where the host commits in groups (a data directory): the entry is kept with other requests' in one
+   * transaction and the batch recorded right after it; the answer waits for that commit.
+   */
+  commitSoon?: (change: StateChange, kept: () => void) => Promise<void>;
+  /**
    * Cuts each event to what it may keep (`event-trimming.ts`); network hosts pass it, the in-browser reference,
    * whose only client is its reader, keeps events whole.
    */
@@ -165,12 +170,29 @@ export function recordBatch(
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
 
-/** The batch's events the project does not hold yet, each event id once: what a retry sends again is acknowledged, not kept twice. */
-function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[]): ErrorEvent[] {
-  if (events.length === 1) return deps.errors.hasEvent(projectId, (events[0] as ErrorEvent).eventId) ? [] : events;
+/**
+ * Event ids waiting for their group's commit, per error store, with the commit they wait for: a retry that
+ * arrives meanwhile is not kept twice, and its answer waits for the same commit as the first.
+ */
+const inFlight = new WeakMap<ErrorStore, Map<string, Promise<void>>>();
+const inFlightKey = (projectId: number, eventId: string) => `${projectId}\u0000${eventId}`;
+
+/**
+ * The batch's events the project does not hold yet, each event id once: what a retry sends again is
+ * acknowledged, not kept twice. `waits` gets the commits of the ids already on their way to the disk.
+ */
+function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[], waits: Promise<void>[]): ErrorEvent[] {
+  const pending = inFlight.get(deps.errors);
+  const known = (eventId: string) => {
+    if (deps.errors.hasEvent(projectId, eventId)) return true;
+    const wait = pending?.get(inFlightKey(projectId, eventId));
+    if (wait) waits.push(wait);
+    return wait !== undefined;
+  };
+  if (events.length === 1) return known((events[0] as ErrorEvent).eventId) ? [] : events;
   const seen = new Set<string>();
   return events.filter((event) => {
-    if (seen.has(event.eventId) || deps.errors.hasEvent(projectId, event.eventId)) return false;
+    if (seen.has(event.eventId) || known(event.eventId)) return false;
     seen.add(event.eventId);
     return true;
   });
@@ -180,16 +202,35 @@ function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[]): E
  * Records a validated batch; events already past retention are acknowledged but not kept, and so are events
  * the project already holds (by event id, as the platform's ingestion de-duplicates). The journal entry is
  * committed first: if the host cannot keep it (it throws), nothing is recorded and the client may send it again.
+ * Where the host commits in groups the answer waits for that commit (a promise is returned).
  */
-function commit(deps: IngestDeps, projectId: number, batch: Batch): void {
+function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: number): Promise<unknown> | undefined {
   // Past retention first, so an id whose occurrence has just expired is taken as new.
   deps.errors.purge(deps.now());
-  const events = newEvents(deps, projectId, batch.events);
-  if (events.length === 0 && batch.sessions.length === 0) return;
+  const waits: Promise<void>[] = [];
+  const events = newEvents(deps, projectId, batch.events, waits);
+  if (events.length === 0 && batch.sessions.length === 0) return waits.length > 0 ? Promise.all(waits) : undefined;
   const recorded: RecordedBatch = { events, sessions: batch.sessions, receivedAt: deps.now() };
   const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
-  deps.commit({ journal: [entry] });
-  recordBatch(deps, projectId, recorded);
+  if (!deps.commitSoon) {
+    deps.commit({ journal: [entry], sentBytes });
+    recordBatch(deps, projectId, recorded);
+    return undefined;
+  }
+  let pending = inFlight.get(deps.errors);
+  if (!pending) {
+    pending = new Map();
+    inFlight.set(deps.errors, pending);
+  }
+  const keys = events.map((event) => inFlightKey(projectId, event.eventId));
+  const done = deps.commitSoon({ journal: [entry], sentBytes }, () => recordBatch(deps, projectId, recorded));
+  for (const key of keys) pending.set(key, done);
+  // Handles the rejection too: the request's own answer comes from awaiting `done`, a retry's from the same.
+  const settled = () => {
+    for (const key of keys) if (pending.get(key) === done) pending.delete(key);
+  };
+  done.then(settled, settled);
+  return waits.length > 0 ? Promise.all([done, ...waits]) : done;
 }
 
 /** Ingests one request. Never throws: faults become 4xx results, and a bug a 500 with its message. */
@@ -208,7 +249,8 @@ export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<
     const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
     // A large body's work is split in two turns of the event loop, reading and keeping, so neither holds it long.
     if (bytes.length > YIELD_AFTER_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
-    commit(deps, projectId, batch);
+    const committing = commit(deps, projectId, batch, request.body.length);
+    if (committing) await committing;
     return { status: 200, body: { id: batch.replyId } };
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 500;

@@ -9,6 +9,7 @@ import type { StateStore } from '../platform/state-store.ts';
 import type { Decompressor } from './body-decoding.ts';
 import { clientKeyHandlers } from './client-key-handlers.ts';
 import type { ErrorEvent } from './error-event.ts';
+import type { ErrorGroupArchive } from './error-group-archive.ts';
 import { errorHandlers } from './error-handlers.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
 import { answerIngestion, type IngestionAnswer, type IngestionInput, ingestionHandlers } from './ingestion-handlers.ts';
@@ -44,12 +45,23 @@ export interface ErrorTrackingOptions {
   store?: StateStore;
   /** Error groups one project holds in memory; `MAX_ERROR_GROUPS_PER_PROJECT` by default. */
   maxErrorGroups?: number;
+  /**
+   * Where groups let go from memory are kept (a data directory's archive); none by default: a group let go
+   * is gone (see `error-store.ts`).
+   */
+  groupArchive?: ErrorGroupArchive;
 }
 
 /** Creates the error-tracking module over the shared platform context, with empty state. */
 export function createErrorTrackingModule(platform: PlatformContext, options: ErrorTrackingOptions = {}): ErrorTrackingModule {
   const retentionMs = platform.limits ? daysToMs(platform.limits.errorRetentionDays) : undefined;
-  const state = createErrorTrackingState(options.store, options.newPublicKey, retentionMs, options.maxErrorGroups);
+  const state = createErrorTrackingState(
+    options.store,
+    options.newPublicKey,
+    retentionMs,
+    options.maxErrorGroups,
+    options.groupArchive,
+  );
   const deps: IngestDeps = { ...state, now: () => platform.clock.now() };
   if (options.decompress) deps.decompress = options.decompress;
   if (options.trimEvent) deps.trimEvent = options.trimEvent;

@@ -6,6 +6,7 @@
  */
 import { memoryStateStore, type StateChange, type StateStore } from '../platform/state-store.ts';
 import { type ClientKey, type ClientKeyStore, createClientKeyStore, randomPublicKey } from './client-keys.ts';
+import type { ErrorGroupArchive } from './error-group-archive.ts';
 import { createErrorStore, type ErrorStore } from './error-store.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 import { createIssueStore, type Issue, type IssueStore } from './issues.ts';
@@ -24,6 +25,11 @@ export interface ErrorTrackingState {
    * memory changes: a change it refuses throws and must leave memory as it was.
    */
   commit(change: StateChange): void;
+  /**
+   * Where the store commits in groups (a data directory): the change is kept with others in one transaction
+   * and `kept` changes memory right after it (see `StateStore.commitSoon`); absent otherwise.
+   */
+  commitSoon?: (change: StateChange, kept: () => void) => Promise<void>;
 }
 
 /**
@@ -57,6 +63,7 @@ export function createErrorTrackingState(
   newPublicKey: () => string = randomPublicKey,
   retentionMs: number = RETENTION_MS,
   maxErrorGroups: number = MAX_ERROR_GROUPS_PER_PROJECT,
+  groupArchive?: ErrorGroupArchive,
 ): ErrorTrackingState {
   const keyRow = (key: ClientKey) => `${STATE_KEYS.clientKeys}${key.id}`;
   const keys = rows<ClientKey>(store, STATE_KEYS.clientKeys);
@@ -79,11 +86,12 @@ export function createErrorTrackingState(
       store.get<Record<number, TrackingSettings>>(STATE_KEYS.settings) ?? DEMO_TRACKING_SETTINGS,
       (all) => store.set(STATE_KEYS.settings, all),
     ),
-    errors: createErrorStore(retentionMs, maxErrorGroups),
+    errors: createErrorStore(retentionMs, maxErrorGroups, groupArchive),
     sessions: createSessionStore(retentionMs),
     issues: createIssueStore(rows<Issue>(store, STATE_KEYS.issues), (issue) =>
       store.set(`${STATE_KEYS.issues}${issue.id}`, issue),
     ),
     commit: (change) => store.commit(change),
+    ...(store.commitSoon ? { commitSoon: store.commitSoon.bind(store) } : {}),
   };
 }

@@ -93,18 +93,22 @@ export async function durableReference(dir: string, source: ReferenceSource, opt
     // What building writes (on a first start: the sample's usage counts, its errors and key) is one commit,
     // so a start that fails half-way keeps nothing of it.
     const sink = gatheringSink(dataDir);
-    const world = await buildBrowserWorld({
-      data,
-      snapshot: dataDir.snapshot(),
-      journal: dataDir.journal(),
-      sink,
-      origin: options.origin,
-      siteUrl: register.settings.site_url,
-      decompress: zlibDecompressor,
-      sample: options.sample,
-      collectorOrigins: options.collectorOrigins,
-      bounds: INGESTION_BOUNDS,
-    });
+    // The replay lets go of groups as the server did: written to their archive in one transaction, not one each.
+    const world = await dataDir.errorGroups.inOneTransaction(() =>
+      buildBrowserWorld({
+        data,
+        snapshot: dataDir.snapshot(),
+        journal: dataDir.journal(),
+        sink,
+        origin: options.origin,
+        siteUrl: register.settings.site_url,
+        decompress: zlibDecompressor,
+        sample: options.sample,
+        collectorOrigins: options.collectorOrigins,
+        bounds: INGESTION_BOUNDS,
+        errorGroups: dataDir.errorGroups,
+      }),
+    );
     sink.flush();
     const quarantined = dataDir.quarantined();
     return { reference: world.reference, notices: quarantined ? [quarantined] : [], close: () => dataDir.close() };

@@ -1,10 +1,14 @@
 /**
  * The local server's `--data-dir`: one SQLite file, `reference.sqlite`, through Node's built-in `node:sqlite`
  * (no dependency). It holds the state store (keys, settings, issues, usage counts) as JSON per key and the
- * journal of accepted events in order, each entry compressed (`journal-codec.ts`). A request's change is one transaction,
- * synchronous and durable (`synchronous = FULL`), written inside the handler before memory changes: a
- * request is on disk before its 2xx is sent, and a change SQLite refuses leaves nothing. One server owns a
- * directory at a time (see `data-dir-lock.ts`).
+ * journal of accepted events in order, each entry compressed or, where it cannot multiply, JSON text
+ * (`journal-codec.ts`). A change is durable
+ * (`synchronous = FULL`) and written before memory changes: a request is on disk before its 2xx is sent, and
+ * a change SQLite refuses leaves nothing. Settings, keys and statuses are one transaction each, inside the
+ * handler; ingested events are committed in groups (`group-commit.ts`): the requests that arrive while one
+ * group is written share the next transaction, and each is answered after the commit that holds it. One
+ * server owns a directory at a time (see `data-dir-lock.ts`). Beside the file, `error-groups.sqlite` holds the
+ * error groups let go from memory (`error-group-file.ts`), rebuilt from the journal on every start.
  *
  * Every row is checked by one schema (`stored-rows.ts`) twice: before the transaction that writes it (a row
  * that fails is refused with a 400 and nothing is kept) and when a start reads it back. A row that fails at
@@ -19,6 +23,8 @@ import { ApiError } from '../platform/api-error.ts';
 import type { StateChange } from '../platform/state-store.ts';
 import { cannotWrite, DataDirError, diskIsFull } from './data-dir-error.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { ERROR_GROUP_FILE, type ErrorGroupFile, openErrorGroupFile } from './error-group-file.ts';
+import { groupCommit } from './group-commit.ts';
 import { decodeJournalEntry, encodeJournalEntry } from './journal-codec.ts';
 import { type Database, loadSqlite } from './sqlite.ts';
 import { readJournalRow, stateRowProblem } from './stored-rows.ts';
@@ -53,7 +59,9 @@ export interface DataDir extends StateSink {
    * undefined when every row loaded.
    */
   quarantined(): string | undefined;
-  /** Releases the file and the directory's lock. */
+  /** The archive of error groups let go from memory, rebuilt by every start (`error-group-file.ts`). */
+  errorGroups: ErrorGroupFile;
+  /** Releases the files and the directory's lock. */
   close(): void;
 }
 
@@ -65,11 +73,15 @@ export async function openDataDir(dir: string): Promise<DataDir> {
   const file = path.join(dir, DATA_FILE);
   if (existsSync(file) && !statSync(file).isFile()) throw new DataDirError(`${file} is not a file; ${MOVE_AWAY}`);
   const lock = lockDataDir(dir, DatabaseSync);
+  let db: Database | undefined;
   try {
-    return wrap(openFile(file, DatabaseSync), file, lock);
+    db = openFile(file, DatabaseSync);
+    return wrap(db, file, lock, openErrorGroupFile(dir, DatabaseSync));
   } catch (error) {
+    db?.close();
     lock.release();
-    throw error;
+    if (error instanceof DataDirError || !db) throw error;
+    throw new DataDirError(cannotWrite(path.join(dir, ERROR_GROUP_FILE), error));
   }
 }
 
@@ -189,10 +201,41 @@ function changeProblem(change: StateChange): string | undefined {
   return undefined;
 }
 
-function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
+/** A change encoded for its transaction: values as JSON, journal entries compressed. */
+interface EncodedChange {
+  set: (readonly [string, string])[];
+  delete: readonly string[];
+  entries: (Uint8Array | string)[];
+}
+
+/** Checks a change (a 400 when a start could not load it) and encodes it, before any lock is taken. */
+function encodeChange(change: StateChange): EncodedChange {
+  const problem = changeProblem(change);
+  if (problem)
+    throw new ApiError(
+      400,
+      `400 Bad Request: the request carries a value the reference cannot keep (${problem}); nothing of it was kept`,
+    );
+  return {
+    set: Object.entries(change.set ?? {}).map(([key, value]) => [key, JSON.stringify(value)] as const),
+    delete: change.delete ?? [],
+    entries: (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry, change.sentBytes)),
+  };
+}
+
+function wrap(db: Database, file: string, lock: DataDirLock, errorGroups: ErrorGroupFile): DataDir {
   const put = db.prepare('INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const remove = db.prepare('DELETE FROM state WHERE key = ?');
   const append = db.prepare('INSERT INTO journal (entry) VALUES (?)');
+  const writeAll = (changes: readonly EncodedChange[]) =>
+    transaction(db, file, () => {
+      for (const change of changes) {
+        for (const [key, value] of change.set) put.run(key, value);
+        for (const key of change.delete) remove.run(key);
+        for (const entry of change.entries) append.run(entry);
+      }
+    });
+  const group = groupCommit(writeAll);
   let open = true;
   const bad: BadRow[] = [];
   let moved: 'kept' | 'failed' | undefined;
@@ -221,6 +264,7 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
 
   return {
     file,
+    errorGroups,
     snapshot() {
       const snapshot: Record<string, unknown> = {};
       const found: BadRow[] = [];
@@ -286,25 +330,26 @@ function wrap(db: Database, file: string, lock: DataDirLock): DataDir {
     },
     commit(change: StateChange) {
       if (!open) throw refused(file, new Error('the server is stopping'));
-      const problem = changeProblem(change);
-      if (problem)
-        throw new ApiError(
-          400,
-          `400 Bad Request: the request carries a value the reference cannot keep (${problem}); nothing of it was kept`,
-        );
       // Encoded before the transaction: the lock is held only for the writes.
-      const set = Object.entries(change.set ?? {}).map(([key, value]) => [key, JSON.stringify(value)] as const);
-      const entries = (change.journal ?? []).map((entry) => encodeJournalEntry(entry as JournalEntry));
-      transaction(db, file, () => {
-        for (const [key, value] of set) put.run(key, value);
-        for (const key of change.delete ?? []) remove.run(key);
-        for (const entry of entries) append.run(entry);
-      });
+      writeAll([encodeChange(change)]);
+    },
+    commitSoon(change: StateChange, kept: () => void) {
+      if (!open) return Promise.reject(refused(file, new Error('the server is stopping')));
+      let encoded: EncodedChange;
+      try {
+        encoded = encodeChange(change);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return group.add(encoded, kept);
     },
     close() {
       if (!open) return;
       open = false;
+      // What waits for its group is written (and answered) before the file closes.
+      group.flush();
       db.close();
+      errorGroups.close();
       lock.release();
     },
   };

@@ -1,7 +1,7 @@
 /**
  * A sink that gathers changes while a data directory's world is being built (the sample's usage counts, its
  * errors and key on a first start) and hands them to the real sink as one change when asked, so a start that
- * fails half-way leaves nothing behind; after that every change passes straight through.
+ * fails half-way leaves nothing behind; after that every change passes straight through (grouped ones too).
  */
 import type { StateSink } from '../browser/persistent-state-store.ts';
 import type { StateChange } from '../platform/state-store.ts';
@@ -31,10 +31,20 @@ function merge(
 /** Gathers changes for `sink` until `flush()`. */
 export function gatheringSink(sink: StateSink): GatheringSink {
   let gathered: Parameters<typeof merge>[0] | undefined = { set: {}, delete: new Set(), journal: [] };
-  return {
+  const gathering: GatheringSink = {
     commit(change) {
       if (gathered) merge(gathered, change);
       else sink.commit(change);
+    },
+    commitSoon(change, kept) {
+      if (!gathered && sink.commitSoon) return sink.commitSoon(change, kept);
+      try {
+        gathering.commit(change);
+        kept();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     flush() {
       if (!gathered) return;
@@ -45,4 +55,5 @@ export function gatheringSink(sink: StateSink): GatheringSink {
       sink.commit({ set, delete: [...deleted], journal: entries });
     },
   };
+  return gathering;
 }

@@ -2,7 +2,13 @@
  * How the data directory writes a journal entry: JSON, compressed with raw deflate, and tracked events as rows
  * of values in the cube's column order rather than objects that repeat every field name. A request's stored
  * bytes so stay within a small multiple of the bytes it sent, however repetitive its content (the bound
- * `test/reference/host/stored-bytes.test.ts` holds).
+ * `test/reference/host/stored-bytes.property.test.ts` holds).
+ *
+ * The one exception is an ingested entry of at most one error event and at most one session update, nearly
+ * every SDK request, whose JSON is at most twice the bytes its request sent: it is kept as JSON text,
+ * uncompressed. Such an entry copies no field per item, so only a compressed request body could make it grow
+ * past that; deflating it would cost more CPU than the rest of its commit (a zlib stream set up per entry)
+ * to save about a kilobyte.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { EVENT_DIMENSIONS, type TrackedEvent } from '../analytics/tracked-events.ts';
@@ -25,8 +31,23 @@ interface StoredTracked {
 const isStoredTracked = (value: unknown): value is StoredTracked =>
   (value as { kind?: unknown } | null)?.kind === 'tracked' && Array.isArray((value as { rows?: unknown }).rows);
 
-/** The bytes a journal entry is stored as. */
-export function encodeJournalEntry(entry: JournalEntry): Uint8Array {
+/** Whether an entry is kept as JSON text (see the module comment). */
+const keptAsText = (entry: JournalEntry): boolean =>
+  entry.kind === 'ingested' && entry.batch.events.length <= 1 && entry.batch.sessions.length <= 1;
+
+/** Text kept uncompressed is at most this multiple of the bytes its request sent. */
+const TEXT_MULTIPLE = 2;
+
+/**
+ * What a journal entry is stored as: compressed bytes, or JSON text for a single event or session update
+ * whose request sent at least half its length (`sentBytes`; see the module comment).
+ */
+export function encodeJournalEntry(entry: JournalEntry, sentBytes = 0): Uint8Array | string {
+  if (keptAsText(entry)) {
+    const text = JSON.stringify(entry);
+    if (Buffer.byteLength(text) <= TEXT_MULTIPLE * sentBytes) return text;
+    return deflateRawSync(text, { level: LEVEL });
+  }
   const stored: unknown =
     entry.kind === 'tracked'
       ? {

@@ -5,8 +5,8 @@
  * row and the field, instead of failing deep inside a module or loading a value no request could have stored).
  */
 
+import { z } from 'zod';
 import { formatPath } from '../../register/field-path.ts';
-import { z } from '../../schemas/zod-mini.ts';
 import { TRACKED_FIELD_LIMITS } from '../analytics/collector/tracked-event-limits.ts';
 import type { JournalEntry } from '../browser/world-journal.ts';
 import { MAX_TIME_MS } from '../errors/event-timestamp.ts';
@@ -133,7 +133,7 @@ const issue = z.object({
 const providerValues = z.record(z.string(), z.string());
 
 /** The schema of each state key, by the key's pattern. */
-const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
+const STATE_ROWS: [RegExp, z.ZodType][] = [
   [/^analytics\/initialised$/, z.boolean()],
   [
     /^analytics\/onboarding\/\d+$/,
@@ -152,7 +152,7 @@ const STATE_ROWS: [RegExp, z.ZodMiniType][] = [
   [/^browser\/sample-end$/, z.nullable(time)],
 ];
 
-function firstProblem(schema: z.ZodMiniType, value: unknown): string | undefined {
+function firstProblem(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues[0] as z.core.$ZodIssue;

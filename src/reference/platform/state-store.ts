@@ -19,6 +19,11 @@ export interface StateChange {
   delete?: readonly string[];
   /** Entries appended to the host's journal, in order; a store without a journal drops them. */
   journal?: readonly JournalRecord[];
+  /**
+   * The bytes the request that made this change sent, when it is one; a host may then keep its journal entry
+   * uncompressed where that cannot make it more than twice as large (see `host/journal-codec.ts`).
+   */
+  sentBytes?: number;
 }
 
 /** The state store. */
@@ -29,6 +34,12 @@ export interface StateStore {
   keys(prefix?: string): string[];
   /** Keeps a change whole or not at all; throws (a 503 where the host persists) when it cannot be kept. */
   commit(change: StateChange): void;
+  /**
+   * Where the host commits in groups (a data directory): keeps the change with others in one transaction and
+   * runs `kept` (the module's change to its own memory) right after that commit; resolves after `kept` ran,
+   * rejects (a 503) keeping nothing. Absent where every change is committed on its own.
+   */
+  commitSoon?(change: StateChange, kept: () => void): Promise<void>;
   /** Stores a copy of `value` under `key`: a change of one key. */
   set<T>(key: string, value: T): void;
   /** Removes `key`. */

@@ -79,7 +79,7 @@ describe('error details endpoint', () => {
     const gone = await call('GET', `${ERRORS}/1`, { token: 'demo-read-token' });
     expect(gone.status).toBe(404);
     expect((await gone.json()).message).toMatch(
-      /no error 1 \(it may be past 90-day retention, or let go from memory as the least recently seen of more than 10000 error groups\)/,
+      /no error 1 \(it may be past 90-day retention; this reference keeps errors in memory only \(in the browser, or a local server started without --data-dir\), so past 10000 error groups in a project the least recently used is let go for good; a local server started with --data-dir keeps every group\)/,
     );
   });
 });

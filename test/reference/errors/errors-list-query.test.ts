@@ -24,33 +24,33 @@ function fixture() {
   store.record(1, event('DError', 3)).status = 'resolved';
   return store.list(1);
 }
-const titles = (query: string) =>
-  listErrors(fixture(), parseListQuery(new URLSearchParams(query)), NOW).items.map((item) => item.type);
+const titles = async (query: string) =>
+  (await listErrors([fixture()], parseListQuery(new URLSearchParams(query)), NOW)).items.map((item) => item.type);
 
 describe('errors list', () => {
-  it('lists open errors by last seen, newest first, by default', () => {
-    expect(titles('')).toEqual(['CError', 'AError', 'BError']);
+  it('lists open errors by last seen, newest first, by default', async () => {
+    expect(await titles('')).toEqual(['CError', 'AError', 'BError']);
   });
 
-  it('sorts by first seen or by frequency', () => {
-    expect(titles('sort=first_seen')).toEqual(['CError', 'BError', 'AError']);
-    expect(titles('sort=frequency')).toEqual(['AError', 'CError', 'BError']);
+  it('sorts by first seen or by frequency', async () => {
+    expect(await titles('sort=first_seen')).toEqual(['CError', 'BError', 'AError']);
+    expect(await titles('sort=frequency')).toEqual(['AError', 'CError', 'BError']);
   });
 
-  it('filters by status and by a case-insensitive search of title, culprit and type', () => {
-    expect(titles('status=resolved')).toEqual(['DError']);
-    expect(titles('status=all')).toHaveLength(4);
-    expect(titles('search=NEEDLE')).toEqual(['BError']);
-    expect(titles('search=cerror')).toEqual(['CError']);
+  it('filters by status and by a case-insensitive search of title, culprit and type', async () => {
+    expect(await titles('status=resolved')).toEqual(['DError']);
+    expect(await titles('status=all')).toHaveLength(4);
+    expect(await titles('search=NEEDLE')).toEqual(['BError']);
+    expect(await titles('search=cerror')).toEqual(['CError']);
   });
 
-  it('pages with a cursor that continues where the last page ended', () => {
+  it('pages with a cursor that continues where the last page ended', async () => {
     const records = fixture();
-    const first = listErrors(records, parseListQuery(new URLSearchParams('limit=2&sort=frequency')), NOW);
+    const first = await listErrors([records], parseListQuery(new URLSearchParams('limit=2&sort=frequency')), NOW);
     expect(first.items.map((item) => item.type)).toEqual(['AError', 'CError']);
     expect(first.nextCursor).toBeDefined();
-    const second = listErrors(
-      records,
+    const second = await listErrors(
+      [records],
       parseListQuery(new URLSearchParams(`limit=2&sort=frequency&cursor=${first.nextCursor}`)),
       NOW,
     );
@@ -64,7 +64,7 @@ describe('errors list', () => {
     );
   });
 
-  it('rejects bad parameters with the valid values', () => {
+  it('rejects bad parameters with the valid values', async () => {
     const message = (query: string) => {
       try {
         parseListQuery(new URLSearchParams(query));
@@ -79,7 +79,7 @@ describe('errors list', () => {
     expect(message('sort=title')).toBe('sort must be one of last_seen, first_seen, frequency; got "title"');
     expect(message('status=closed')).toBe('status must be one of open, resolved, ignored or all; got "closed"');
     expect(message('cursor=%%%')).toMatch(/cursor is not one this endpoint gave out/);
-    const cursor = listErrors(fixture(), parseListQuery(new URLSearchParams('limit=1')), NOW).nextCursor;
+    const cursor = (await listErrors([fixture()], parseListQuery(new URLSearchParams('limit=1')), NOW)).nextCursor;
     expect(message(`sort=frequency&cursor=${cursor}`)).toBe(
       'cursor belongs to sort=last_seen; keep the sort of the page it came from',
     );

@@ -17,6 +17,32 @@ describe('journal entries as the data directory stores them', () => {
     expect(encodeJournalEntry(tracked).length * 10).toBeLessThan(JSON.stringify(tracked).length);
   });
 
+  it('keeps an entry of one event and one session update as JSON text when its request sent at least half its size', () => {
+    const event = { eventId: 'a'.repeat(32), timestamp: 1, receivedAt: 1, platform: 'node', level: 'error', exceptions: [] };
+    const session = { kind: 'session' as const, sid: 's1', started: 1, status: 'ok' as const };
+    const single: JournalEntry = {
+      kind: 'ingested',
+      projectId: 1,
+      batch: { events: [event], sessions: [session], receivedAt: 1 },
+    };
+    const size = Buffer.byteLength(JSON.stringify(single));
+    // At exactly half its size the request may be stored as text; a byte less, and it is compressed.
+    expect(encodeJournalEntry(single, Math.ceil(size / 2))).toBe(JSON.stringify(single));
+    expect(encodeJournalEntry(single, Math.ceil(size / 2) - 1)).toBeInstanceOf(Uint8Array);
+    expect(encodeJournalEntry(single)).toBeInstanceOf(Uint8Array);
+    expect(decodeJournalEntry(encodeJournalEntry(single, size))).toEqual(single);
+    // Two events, or two session updates, are compressed whatever the request sent: what they copy could repeat.
+    const two: JournalEntry = { kind: 'ingested', projectId: 1, batch: { events: [event, event], sessions: [], receivedAt: 1 } };
+    expect(encodeJournalEntry(two, 1e6)).toBeInstanceOf(Uint8Array);
+    const sessions: JournalEntry = {
+      kind: 'ingested',
+      projectId: 1,
+      batch: { events: [], sessions: [session, session], receivedAt: 1 },
+    };
+    expect(encodeJournalEntry(sessions, 1e6)).toBeInstanceOf(Uint8Array);
+    expect(encodeJournalEntry(tracked, 1e9)).toBeInstanceOf(Uint8Array);
+  });
+
   it('throws on bytes that are not an entry', () => {
     expect(() => decodeJournalEntry(new Uint8Array([1, 2, 3]))).toThrow();
     expect(() => decodeJournalEntry(deflateRawSync('not json'))).toThrow();
