@@ -5,7 +5,7 @@
  * when it is asked for (by id, by an event of its key) and put back, as it is then, when memory lets it go.
  */
 import type { ErrorEvent } from './error-event.ts';
-import type { ErrorRecord, ErrorStatus, Occurrence } from './error-store.ts';
+import type { ErrorRecord, ErrorStatus, Occurrence } from './error-record.ts';
 
 /** A group as the archive keeps it: an error record without the users (they are counted again from its occurrences). */
 export interface ArchivedGroup {

@@ -21,38 +21,11 @@
  */
 import { type ErrorEvent, userKey } from './error-event.ts';
 import { type ArchivedGroup, archived, type ErrorGroupArchive, restored } from './error-group-archive.ts';
+import type { ErrorRecord, Occurrence } from './error-record.ts';
 import { groupingKey } from './grouping.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from './ingestion-limits.ts';
 
-/** Statuses. `open` is the spec's; `resolved` and `ignored` are reference design. */
-export const ERROR_STATUSES = ['open', 'resolved', 'ignored'] as const;
-/** An error's status. */
-export type ErrorStatus = (typeof ERROR_STATUSES)[number];
-
-/** One occurrence of an error: what the error's counts are computed from. */
-export interface Occurrence {
-  time: number;
-  eventId: string;
-  release?: string;
-  user?: string;
-}
-
-/** One error: events grouped by the grouping rule. */
-export interface ErrorRecord {
-  id: number;
-  projectId: number;
-  /** The grouping key within the project. */
-  key: string;
-  status: ErrorStatus;
-  /** Sorted by time, oldest first. */
-  occurrences: Occurrence[];
-  /** Distinct users and how many retained occurrences each has. */
-  users: Map<string, number>;
-  /** The most recent event: its title, culprit and stack trace are the error's. */
-  latest: ErrorEvent;
-  /** The issue created from this error, by its project-scoped number. */
-  issueIid?: number;
-}
+export { ERROR_STATUSES, type ErrorRecord, type ErrorStatus, type Occurrence } from './error-record.ts';
 
 function search(occurrences: Occurrence[], before: (time: number) => boolean): number {
   let low = 0;
