@@ -45,6 +45,8 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
   /** Matches of the path in a map of values. */
   const inValues = (root: Node | null, out: Match[]) => {
     for (const hit of nodesAt(root, steps)) {
+      // An empty value (`key: ""`, `key:`) sets nothing: the chart reads it as not given.
+      if (hit.node === null || (isScalar(hit.node) && (hit.node.value === null || hit.node.value === ''))) continue;
       if (rule.value === undefined) out.push({ offset: hit.offset, text });
       else {
         const offset = valueOffset(hit.node, rule.value);
