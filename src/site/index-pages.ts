@@ -49,8 +49,9 @@ export interface IndexedPage {
 /**
  * Sends the pages to the index in the order given, with what Pagefind would skip left out: pages without a
  * body mark (when some page has one) and the chrome around `<main>`. `read` gives a page's HTML by its
- * path. The next page is read and prepared while the index takes in the one before it, so the two overlap;
- * one page is in the index's hands at a time, which keeps the index the same from build to build.
+ * path. The next page is read and prepared while the index takes in the one before it, so the two overlap.
+ * One page is in the index's hands at a time: given several at once, Pagefind numbers them in the order
+ * it finishes them, and its filters then name other pages than its word index does.
  * Returns how many pages were sent.
  */
 export async function indexPages(
