@@ -1,12 +1,14 @@
 /**
  * `npm run bench:build`: builds the real site, then the site over a synthetic register of 5,000 more entries
  * (generated into the OS temp directory, never committed), and prints build and Pagefind index time per
- * 1,000 pages, the peak memory of the build's process tree, and where the time goes: start-up and bundling,
+ * 1,000 pages, wall and CPU (user + system of the build's process tree: the machine is shared, and other
+ * work slows the wall clock more than the CPU time), the machine's load, the peak memory of the build's
+ * process tree, and where the time goes: start-up and bundling,
  * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
  * wayfinding, git history) and the search index. `--entries N` changes the synthetic size; `--keep` leaves
  * the temporary directory in place.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,10 +54,41 @@ function treeRss(rootPid: number): number {
   return processes.filter((process) => tree.has(process.pid)).reduce((sum, process) => sum + process.rss, 0);
 }
 
+/** Clock ticks per second of `/proc`'s CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds (user + system) of this process's children that have ended and been waited for, and of
+ * theirs in turn (Linux `/proc`; undefined elsewhere). The build's child processes count once their parent
+ * waits for them (the search index waits for Pagefind's).
+ */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The 1-minute load average, as `uptime` prints it. */
+const load = () => (os.loadavg()[0] ?? 0).toFixed(2);
+
 interface BuildResult {
   label: string;
   pages: number;
   seconds: number;
+  /** CPU seconds of the build's process tree, when the platform tells. */
+  cpuSeconds: number | undefined;
+  /** The load average when the build started and ended. */
+  load: [string, string];
   indexSeconds: number;
   peakBytes: number;
   /** Seconds per part, as the build-timings integration wrote them. */
@@ -76,7 +109,10 @@ const PARTS = [
 ] as const;
 
 /** A build's time by part, in seconds; the parts add up to the whole. */
-function partsOf(result: Omit<BuildResult, 'parts'>, recorded: Record<string, number>): Record<string, number> {
+function partsOf(
+  result: Pick<BuildResult, 'seconds' | 'indexSeconds'>,
+  recorded: Record<string, number>,
+): Record<string, number> {
   const own = ['content', 'markdown', 'plans', 'wayfinding', 'history'].reduce((sum, part) => sum + (recorded[part] ?? 0), 0);
   const parts: Record<string, number> = {
     setup: recorded.bundle ?? 0,
@@ -96,6 +132,8 @@ async function build(label: string, contentDir: string): Promise<BuildResult> {
   const outDir = path.join(work, `dist-${label}`);
   const timings = path.join(work, `timings-${label}.json`);
   const phases = path.join(work, `phases-${label}.json`);
+  const loadBefore = load();
+  const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
     cwd: ROOT,
@@ -116,12 +154,14 @@ async function build(label: string, contentDir: string): Promise<BuildResult> {
   clearInterval(sampler);
   if (code !== 0) throw new Error(`the ${label} build failed with exit code ${code}`);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = childrenCpuSeconds();
+  const cpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   const { indexSeconds } = JSON.parse(readFileSync(timings, 'utf8')) as { indexSeconds: number };
   const pages = readdirSync(outDir, { recursive: true }).filter(
     (name) => String(name).endsWith('.html') && !String(name).startsWith('pagefind'),
   ).length;
   const recorded = JSON.parse(readFileSync(phases, 'utf8')) as Record<string, number>;
-  const result = { label, pages, seconds, indexSeconds, peakBytes };
+  const result = { label, pages, seconds, cpuSeconds, load: [loadBefore, load()] as [string, string], indexSeconds, peakBytes };
   return { ...result, parts: partsOf(result, recorded) };
 }
 
@@ -139,27 +179,37 @@ async function syntheticContent(count: number): Promise<string> {
   return dir;
 }
 
+const cpuText = (seconds: number | undefined) => (seconds === undefined ? 'n/a' : `${seconds.toFixed(2)} s`);
+
 function print(result: BuildResult) {
   const perThousand = (seconds: number) => ((seconds * 1000) / result.pages).toFixed(2);
+  const cpu = result.cpuSeconds === undefined ? undefined : (result.cpuSeconds * 1000) / result.pages;
   console.log(
     `${result.label.padEnd(22)} ${String(result.pages).padStart(6)} pages  build ${result.seconds.toFixed(1).padStart(6)} s` +
-      `  (${perThousand(result.seconds)} s per 1,000 pages, of which index ${perThousand(result.indexSeconds)} s)` +
-      `  peak ${(result.peakBytes / 1024 / 1024).toFixed(0)} MB`,
+      `  (${perThousand(result.seconds)} s per 1,000 pages, of which index ${perThousand(result.indexSeconds)} s;` +
+      ` CPU ${cpuText(cpu)} per 1,000)  peak ${(result.peakBytes / 1024 / 1024).toFixed(0)} MB  load ${result.load.join(' → ')}`,
   );
 }
 
 try {
   const count = Number(values.entries);
-  console.log(`bench:build on ${os.cpus().length} cores; goal: under 15 s per 1,000 pages`);
+  console.log(
+    `bench:build on ${os.cpus().length} cores, load ${load()}; goal: at most 3 s per 1,000 pages, ` +
+      'at the large build and per extra page',
+  );
   const real = await build('real', CONTENT_DIR);
   print(real);
   const large = await build(`real + ${count} synthetic`, await syntheticContent(count));
   print(large);
   // The fixed start-up cost dominates the small build; the difference shows what each extra page costs.
   const extraPages = large.pages - real.pages;
+  const marginalCpu =
+    large.cpuSeconds === undefined || real.cpuSeconds === undefined
+      ? undefined
+      : ((large.cpuSeconds - real.cpuSeconds) * 1000) / extraPages;
   console.log(
-    `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s build and ` +
-      `${(((large.indexSeconds - real.indexSeconds) * 1000) / extraPages).toFixed(2)} s index per 1,000 extra pages`,
+    `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s per 1,000 extra pages, of which index ` +
+      `${(((large.indexSeconds - real.indexSeconds) * 1000) / extraPages).toFixed(2)} s; CPU ${cpuText(marginalCpu)} per 1,000 extra pages`,
   );
   // Where the time goes: each part of the large build per 1,000 pages, and what each extra page adds to it.
   console.log(`where the time goes, s per 1,000 pages (large build · marginal per 1,000 extra pages):`);

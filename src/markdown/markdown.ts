@@ -5,6 +5,7 @@
  * identifiers such as `CI_JOB_JWT` appear bare in prose.
  */
 
+import { boundedMemo } from './bounded-memo.ts';
 import { identifierParts } from './identifier-parts.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -19,19 +20,22 @@ function safeHref(url: string): string | undefined {
   return /^(https?:\/\/|\/|#|\.\.?\/)/.test(trimmed) ? trimmed : undefined;
 }
 
+const breakable = boundedMemo((text) => identifierParts(text).map(escapeHtml).join('<wbr>'));
+
 /** An identifier as HTML text with `<wbr>` where it may break (see {@link identifierParts}). */
 export function breakableIdentifier(text: string): string {
-  return identifierParts(text).map(escapeHtml).join('<wbr>');
+  return breakable(text);
 }
 
 /** A word this long in prose is an identifier (`gitlab:dependency_scanning:input_file`): it may break like one. */
 const LONG_WORD = 20;
 
+/** A long word, or a character to escape: escaping is per character, so the text is escaped in one pass. */
+const LONG_WORD_OR_ESCAPE = new RegExp(`\\S{${LONG_WORD},}|[&<>"']`, 'g');
+
 function emphasis(text: string): string {
   return text
-    .split(/(\s+)/)
-    .map((word) => (word.length >= LONG_WORD ? breakableIdentifier(word) : escapeHtml(word)))
-    .join('')
+    .replace(LONG_WORD_OR_ESCAPE, (match) => (match.length > 1 ? breakableIdentifier(match) : (ESCAPES[match] as string)))
     .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
     .replace(/\*(?=\S)(.+?)(?<=\S)\*/g, '<em>$1</em>');
 }
@@ -55,6 +59,13 @@ function textWithLinks(text: string, links: boolean): string {
  * such as a title in a list) a link's label stays and the link goes.
  */
 export function renderInline(text: string, options: { links?: boolean } = {}): string {
+  return options.links === false ? inlineWithoutLinks(text) : inlineWithLinks(text);
+}
+
+const inlineWithLinks = boundedMemo((text) => inlineHtml(text, true));
+const inlineWithoutLinks = boundedMemo((text) => inlineHtml(text, false));
+
+function inlineHtml(text: string, links: boolean): string {
   const parts = text.split(/(`+[^`]*?`+)/);
   return parts
     .map((part, index) => {
@@ -62,7 +73,7 @@ export function renderInline(text: string, options: { links?: boolean } = {}): s
         const code = part.replace(/^`+|`+$/g, '');
         return `<code>${breakableIdentifier(code.trim() === '' ? code : code.replace(/^ (.*) $/, '$1'))}</code>`;
       }
-      return textWithLinks(part, options.links ?? true);
+      return textWithLinks(part, links);
     })
     .join('');
 }
@@ -141,7 +152,11 @@ function parseBlocks(markdown: string): Block[] {
 
 /** Renders a block of Markdown (a summary, a migration) to HTML. */
 export function renderMarkdown(markdown: string): string {
-  return parseBlocks(markdown)
+  return blockHtml(markdown);
+}
+
+const blockHtml = boundedMemo((markdown) =>
+  parseBlocks(markdown)
     .map((block) => {
       if (block.kind === 'paragraph') return `<p>${renderInline(block.lines.join(' '))}</p>`;
       if (block.kind === 'table') {
@@ -159,8 +174,8 @@ export function renderMarkdown(markdown: string): string {
       const tag = block.ordered ? 'ol' : 'ul';
       return `<${tag}>${block.items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</${tag}>`;
     })
-    .join('\n');
-}
+    .join('\n'),
+);
 
 /** The text of inline Markdown without markup, for titles, feeds and search metadata. */
 export function plainText(markdown: string): string {

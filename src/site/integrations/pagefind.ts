@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
-import { indexedText } from '../search-text.ts';
+import { indexPages } from '../index-pages.ts';
+import { childProcessesEnded, childProcessIds } from './child-processes.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -28,18 +29,23 @@ export function pagefindIntegration(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
+        const before = await childProcessIds();
+        let service = new Set<string>();
         try {
           // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
           const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
+          service = new Set([...(await childProcessIds())].filter((pid) => !before.has(pid)));
           // Pages go in one by one with their blocks spaced apart, so excerpts do not run words together, and
-          // with their paths split into segments, so a path is found in any spelling.
+          // with their paths split into segments, so a path is found in any spelling (see index-pages.ts).
           const root = fileURLToPath(dir);
           const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
-          for (const name of pages) {
-            const content = indexedText(await readFile(path.join(root, name), 'utf8'));
-            assertResponse(await index.addHTMLFile({ sourcePath: name.split(path.sep).join('/'), content }), logger);
-          }
-          const page_count = pages.length;
+          const page_count = await indexPages(
+            pages.map((name) => name.split(path.sep).join('/')),
+            (name) => readFile(path.join(root, name), 'utf8'),
+            async (page) => {
+              assertResponse(await index.addHTMLFile(page), logger);
+            },
+          );
           assertResponse(await index.writeFiles({ outputPath: fileURLToPath(new URL('./pagefind/', dir)) }), logger);
           const seconds = (performance.now() - started) / 1000;
           logger.info(`indexed ${page_count} pages in ${seconds.toFixed(2)} s`);
@@ -48,6 +54,8 @@ export function pagefindIntegration(): AstroIntegration {
           }
         } finally {
           await pagefind.close();
+          // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
+          await childProcessesEnded(service);
         }
       },
     },
