@@ -7,6 +7,7 @@
 import { compareReleases, newestFirst } from '../register/releases.ts';
 import type { ApiEndpoint } from '../schemas/api-endpoint.ts';
 import type { RejectRule } from '../schemas/enforcement-rule.ts';
+import { ORIGIN_KEY, REFERENCE_KEYWORDS_KEY } from '../schemas/json-schema-object.ts';
 import type { RegisterEntry } from '../schemas/register-entry.ts';
 import { DEMO_TOKEN, DEMO_TOKENS } from './demo-world.ts';
 
@@ -189,7 +190,14 @@ export function consoleData(endpoint: ApiEndpoint, releases: readonly string[], 
 }
 
 /** Keywords that document a schema rather than constrain a value; the page already shows them above the console. */
-const DOCUMENTATION_KEYWORDS = new Set(['description', 'title', 'example', 'examples', 'x-sunset-origin']);
+const DOCUMENTATION_KEYWORDS = new Set<string>([
+  'description',
+  'title',
+  'example',
+  'examples',
+  ORIGIN_KEY,
+  REFERENCE_KEYWORDS_KEY,
+]);
 
 /**
  * The schema the console checks a body against: the same constraints without the documentation keywords,

@@ -46,6 +46,7 @@ describe('console data', () => {
       type: 'object',
       description: 'A body.',
       'x-sunset-origin': 'reference',
+      'x-sunset-reference-keywords': ['required'],
       required: ['description'],
       properties: {
         description: { type: 'string', description: 'A field named like a keyword.', maxLength: 3 },
@@ -61,6 +62,7 @@ describe('console data', () => {
       expect(checkJsonSchema(body, validationSchema(schema) as Record<string, unknown>)).toEqual(checkJsonSchema(body, schema));
     const shipped = JSON.stringify(dataFor('product-analytics-load').body?.schema);
     expect(shipped).not.toContain('"description"');
+    expect(shipped).not.toContain('x-sunset-');
     expect(shipped).toContain('"enum"');
   });
 });
