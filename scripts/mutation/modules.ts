@@ -292,7 +292,11 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     id: 'funnels',
     name: 'funnels',
     mutate: ['src/reference/analytics/funnels/run-funnel.ts', 'src/reference/analytics/funnels/execute-funnel-query.ts'],
-    tests: ['test/reference/analytics/funnels/run-funnel.test.ts', 'test/reference/analytics/funnels/read-ahead-funnels.test.ts'],
+    tests: [
+      'test/reference/analytics/funnels/run-funnel.test.ts',
+      'test/reference/analytics/funnels/run-funnel-edges.test.ts',
+      'test/reference/analytics/funnels/read-ahead-funnels.test.ts',
+    ],
   },
 ];
 
