@@ -30,6 +30,11 @@ const NO_CODE_ZERO =
   'Code 0 of a dictionary stands for null and codeOf looks up a string, so it gives -1 or a code of 1 or more, never 0.';
 const FUNNEL_FAST_PATH =
   "A fast path: without a page view event type or a step page in the store, no row passes the loop's test (a row's codes are never -1), so every count stays 0 either way.";
+const FILE_KIND = 'src/check/file/file-kind.ts';
+const CI_FILE_NAMES =
+  'The pattern /\\.gitlab-ci\\.ya?ml$/ after these comparisons matches `.gitlab-ci.yml` and `.gitlab-ci.yaml` as well, so a name they no longer catch is caught by it.';
+const GITLAB_RB_NAME =
+  'The name test before it, /(?:^|[._-])gitlab\\.rb$/, already holds for a base name of `gitlab.rb`, so this comparison never decides anything.';
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -471,4 +476,40 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'steps[step]?.name',
     why: 'The groups are the keys of steps, so steps[step] is always there.',
   },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yml' || base === '.gitlab-ci.yaml'",
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'LogicalOperator',
+    original: "base === '.gitlab-ci.yml' || base === '.gitlab-ci.yaml'",
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yml'",
+    replacement: 'false',
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yaml'",
+    replacement: 'false',
+    why: CI_FILE_NAMES,
+  },
+  { file: FILE_KIND, mutator: 'StringLiteral', original: "'.gitlab-ci.yml'", why: CI_FILE_NAMES },
+  { file: FILE_KIND, mutator: 'StringLiteral', original: "'.gitlab-ci.yaml'", why: CI_FILE_NAMES },
+  {
+    file: 'src/check/file/config-file.ts',
+    mutator: 'ConditionalExpression',
+    original: "base === 'gitlab.rb'",
+    replacement: 'false',
+    why: GITLAB_RB_NAME,
+  },
+  { file: 'src/check/file/config-file.ts', mutator: 'StringLiteral', original: "'gitlab.rb'", why: GITLAB_RB_NAME },
 ];
