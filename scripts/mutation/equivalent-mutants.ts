@@ -100,6 +100,10 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   { file: FIX, mutator: 'StringLiteral', original: "'api-client'", why: NO_SUBJECT },
   { file: FIX, mutator: 'StringLiteral', original: "'ci-variable-unset'", why: NO_SUBJECT },
   { file: FIX, mutator: 'StringLiteral', original: "'ci-job-key-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'omnibus-setting'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'chart-value'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'env-var'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'config-module'", why: NO_SUBJECT },
   { file: FIX, mutator: 'ConditionalExpression', original: "case 'ci-job-key-unset': return undefined;", why: NO_SUBJECT },
   {
     file: FIX,
