@@ -181,8 +181,13 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   },
   {
     id: 'readiness',
-    name: 'readiness totals',
-    mutate: ['src/readiness/readiness-model.ts', 'src/readiness/report-summary.ts'],
+    name: 'readiness totals, ranges and trends',
+    mutate: [
+      'src/readiness/readiness-model.ts',
+      'src/readiness/report-summary.ts',
+      'src/readiness/report-coverage.ts',
+      'src/readiness/trend.ts',
+    ],
     tests: [
       'test/readiness/readiness-totals.test.ts',
       'test/readiness/repeated-report.test.ts',
