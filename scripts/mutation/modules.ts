@@ -257,7 +257,9 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     mutate: [
       'src/import/platform-item.ts',
       'src/import/offerings-reading.ts',
+      'src/import/kind-reading.ts',
       'src/import/omnibus-deprecations.ts',
+      'src/register/merge/merge-registers.ts',
       'src/register/merge/merge-evidence.ts',
       'src/register/merge/entry-identity.ts',
       'src/register/merge/entry-disagreements.ts',
@@ -270,6 +272,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/import/import-boundaries.test.ts',
       'test/import/merge-real-shapes.test.ts',
       'test/register/merge/merge-evidence.test.ts',
+      'test/register/merge/merge-registers.test.ts',
     ],
   },
   {
