@@ -516,4 +516,25 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     why: GITLAB_RB_NAME,
   },
   { file: 'src/check/file/config-file.ts', mutator: 'StringLiteral', original: "'gitlab.rb'", why: GITLAB_RB_NAME },
+  {
+    file: 'src/readiness/report-coverage.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "range.offering ?? ''",
+    why: 'Only a cache key: a range without an offering is keyed apart from every range with one either way, as no offering is named "Stryker was here!".',
+  },
+  {
+    file: 'src/readiness/trend.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    within: 'let moved = false',
+    why: "A fast path: `moved` only spares reading the same report's counts again on a day it did not change; read again, they are the same.",
+  },
+  {
+    file: 'src/readiness/trend.ts',
+    mutator: 'ConditionalExpression',
+    original: 'moved',
+    replacement: 'true',
+    why: "A fast path: `moved` only spares reading the same report's counts again on a day it did not change; read again, they are the same.",
+  },
 ];

@@ -195,6 +195,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/readiness/report-summary.test.ts',
       'test/readiness/report-summary-edges.test.ts',
       'test/readiness/readiness-boundaries.test.ts',
+      'test/readiness/trend.test.ts',
     ],
   },
   {
