@@ -537,4 +537,18 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'true',
     why: "A fast path: `moved` only spares reading the same report's counts again on a day it did not change; read again, they are the same.",
   },
+  {
+    file: 'src/findings/active-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'entry.detect.length === 0',
+    replacement: 'false',
+    why: 'A fast path: an entry without detection rules adds no rule in the loop over its rules, whatever its severity.',
+  },
+  {
+    file: 'src/findings/active-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'condition.detect.length === 0',
+    replacement: 'false',
+    why: 'A fast path: an error condition without detection rules adds no rule in the loop over its rules.',
+  },
 ];
