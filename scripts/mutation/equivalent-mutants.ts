@@ -35,6 +35,10 @@ const CI_FILE_NAMES =
   'The pattern /\\.gitlab-ci\\.ya?ml$/ after these comparisons matches `.gitlab-ci.yml` and `.gitlab-ci.yaml` as well, so a name they no longer catch is caught by it.';
 const GITLAB_RB_NAME =
   'The name test before it, /(?:^|[._-])gitlab\\.rb$/, already holds for a base name of `gitlab.rb`, so this comparison never decides anything.';
+const FILTER_ROWS = 'src/reference/analytics/query/filter-rows.ts';
+const PAST_THE_END =
+  'One turn past the end of a typed array: reading there gives undefined and writing there is ignored, so the extra turn changes nothing.';
+const ONE_RANGE_FAST_PATH = 'A fast path: with one range, the loop over any number of ranges gives the same answer.';
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -550,5 +554,57 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'condition.detect.length === 0',
     replacement: 'false',
     why: 'A fast path: an error condition without detection rules adds no rule in the loop over its rules.',
+  },
+  { file: FILTER_ROWS, mutator: 'EqualityOperator', original: 'index < size', replacement: 'index <= size', why: PAST_THE_END },
+  {
+    file: FILTER_ROWS,
+    mutator: 'EqualityOperator',
+    original: 'index < rows.length',
+    replacement: 'index <= rows.length',
+    why: PAST_THE_END,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'EqualityOperator',
+    original: 'index < mask.length',
+    replacement: 'index <= mask.length',
+    within: 'if (mask[index]) rows[next++] = index',
+    why: PAST_THE_END,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: 'isNull',
+    replacement: 'false',
+    within: 'if (isNull) return false',
+    why: 'A null is NaN here, and every comparison with NaN is false, so the comparisons below return false for it too.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: "operator === 'notSet'",
+    replacement: 'false',
+    why: '`notSet` also starts with `not`, which the test after it checks, so a null passes it either way.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'StringLiteral',
+    original: "'notSet'",
+    within: "operator === 'notSet' || operator.startsWith('not')",
+    why: '`notSet` also starts with `not`, which the test after it checks, so a null passes it either way.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: 'ranges.length === 1',
+    replacement: 'false',
+    why: ONE_RANGE_FAST_PATH,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'BlockStatement',
+    original:
+      '{ const [from, to] = ranges[0] as [number, number]; for (let index = 0; index < size; index++) { const time = times[index] as number; out[index] = time >= from && time <= to ? hit : 1 - hit; } return; }',
+    why: ONE_RANGE_FAST_PATH,
   },
 ];

@@ -289,6 +289,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     ],
     tests: [
       'test/reference/analytics/query/filter-rows.test.ts',
+      'test/reference/analytics/query/filter-rows-edges.test.ts',
       'test/reference/analytics/query/date-range.test.ts',
       'test/reference/analytics/query/date-range-edges.test.ts',
       'test/reference/analytics/query/execute-events-query.test.ts',
