@@ -39,6 +39,10 @@ const FILTER_ROWS = 'src/reference/analytics/query/filter-rows.ts';
 const PAST_THE_END =
   'One turn past the end of a typed array: reading there gives undefined and writing there is ignored, so the extra turn changes nothing.';
 const ONE_RANGE_FAST_PATH = 'A fast path: with one range, the loop over any number of ranges gives the same answer.';
+const FILL = 'src/reference/analytics/query/missing-day-fill.ts';
+const EQUAL_SKIPPED = 'Equal values are skipped just before (`continue`), so `<` and `<=` never see them.';
+const KEY_IN_QUERY =
+  'Order keys are resolved against the query, so each names a measure or dimension it has: the key is always there.';
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -606,5 +610,42 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original:
       '{ const [from, to] = ranges[0] as [number, number]; for (let index = 0; index < size; index++) { const time = times[index] as number; out[index] = time >= from && time <= to ? hit : 1 - hit; } return; }',
     why: ONE_RANGE_FAST_PATH,
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'filled.length === rows.length',
+    replacement: 'false',
+    why: 'A fast path: with no day added the rows are already in the query order (the grouped sort), and sorting them again, stably, by the same keys keeps it.',
+  },
+  {
+    file: FILL,
+    mutator: 'ArithmeticOperator',
+    original: '(left < right ? -1 : 1) * (key.desc ? -1 : 1)',
+    why: 'Both factors are 1 or -1, and dividing by 1 or -1 gives what multiplying does.',
+  },
+  { file: FILL, mutator: 'EqualityOperator', original: 'left < right', replacement: 'left <= right', why: EQUAL_SKIPPED },
+  { file: FILL, mutator: 'OptionalChaining', original: 'query.measures[key.index]?.key', why: KEY_IN_QUERY },
+  { file: FILL, mutator: 'OptionalChaining', original: 'query.dimensions[key.index]?.key', why: KEY_IN_QUERY },
+  { file: FILL, mutator: 'ConditionalExpression', original: 'name === undefined', replacement: 'false', why: KEY_IN_QUERY },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'left === undefined',
+    replacement: 'false',
+    why: 'Every row, added or grouped, has every dimension key (null when it has no value), and a measure is a number: the value is never undefined.',
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'right === undefined',
+    replacement: 'false',
+    why: 'Every row, added or grouped, has every dimension key (null when it has no value), and a measure is a number: the value is never undefined.',
+  },
+  {
+    file: 'src/reference/analytics/query/order-spec.ts',
+    mutator: 'OptionalChaining',
+    original: 'dimensions[key.index]?.key',
+    why: 'A dimension order key is resolved against these columns, so its index is always one of them.',
   },
 ];
