@@ -43,6 +43,12 @@ const FILL = 'src/reference/analytics/query/missing-day-fill.ts';
 const EQUAL_SKIPPED = 'Equal values are skipped just before (`continue`), so `<` and `<=` never see them.';
 const KEY_IN_QUERY =
   'Order keys are resolved against the query, so each names a measure or dimension it has: the key is always there.';
+const BUCKETS = 'src/reference/analytics/query/time-buckets.ts';
+const SAME_BOUND = 'A time equal to the smallest (or largest) so far leaves it the same value whether it is taken again or not.';
+const ONE_OFFSET_FAST_PATH =
+  'A fast path: with one offset, the general loop looks up that same offset for every row and gives the same codes.';
+const LAST_DAY_CACHE =
+  "Only decides when the last day's code is reused; working the code out again from the row's own time gives the same code.";
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -647,5 +653,38 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     mutator: 'OptionalChaining',
     original: 'dimensions[key.index]?.key',
     why: 'A dimension order key is resolved against these columns, so its index is always one of them.',
+  },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'time < min', replacement: 'time <= min', why: SAME_BOUND },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'time > max', replacement: 'time >= max', why: SAME_BOUND },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'index < size', replacement: 'index <= size', why: PAST_THE_END },
+  {
+    file: BUCKETS,
+    mutator: 'ConditionalExpression',
+    original: 'offsets.offsets.length === 1',
+    replacement: 'false',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  {
+    file: BUCKETS,
+    mutator: 'ConditionalExpression',
+    original: 'fixed && single && !rows',
+    replacement: 'false',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  {
+    file: BUCKETS,
+    mutator: 'BlockStatement',
+    original:
+      '{ for (let index = 0; index < size; index++) codes[index] = Math.floor(((times[index] as number) + constant) / fixed) - first; return { codes, min: 0, max, label }; }',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  { file: BUCKETS, mutator: 'ConditionalExpression', original: 'day !== lastDay', replacement: 'true', why: LAST_DAY_CACHE },
+  {
+    file: BUCKETS,
+    mutator: 'ArithmeticOperator',
+    original: 'local / DAY_MS',
+    replacement: 'local * DAY_MS',
+    within: 'const day = Math.floor(local / DAY_MS)',
+    why: LAST_DAY_CACHE,
   },
 ];

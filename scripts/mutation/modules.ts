@@ -300,6 +300,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/reference/analytics/query/sort-groups.test.ts',
       'test/reference/analytics/query/sort-groups.property.test.ts',
       'test/reference/analytics/query/group-rows.test.ts',
+      'test/reference/analytics/query/time-buckets.test.ts',
       // Random queries against DuckDB: fast (a few seconds), and it reaches every edge the cases generate.
       'test/reference/analytics/differential/engine-matches-duckdb.test.ts',
     ],
