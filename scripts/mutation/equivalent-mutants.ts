@@ -685,6 +685,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: 'local / DAY_MS',
     replacement: 'local * DAY_MS',
     within: 'const day = Math.floor(local / DAY_MS)',
+    followedBy: 'if (day !== lastDay)',
     why: LAST_DAY_CACHE,
   },
 ];
