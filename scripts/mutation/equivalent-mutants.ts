@@ -49,6 +49,18 @@ const ONE_OFFSET_FAST_PATH =
   'A fast path: with one offset, the general loop looks up that same offset for every row and gives the same codes.';
 const LAST_DAY_CACHE =
   "Only decides when the last day's code is reused; working the code out again from the row's own time gives the same code.";
+const SORT = 'src/reference/analytics/query/sort-groups.ts';
+const EITHER_SORT =
+  'Only chooses between counting passes and the comparison sort, which give the same stable order for the same keys (test/reference/analytics/query/sort-groups.property.test.ts holds both against a plain sort); a key that cannot be counted falls back to comparison.';
+const COUNT_PAST_THE_END =
+  'One turn past the end reads undefined, whose slot is NaN, and an Int32Array ignores reads and writes at NaN or past its end, so the extra turn changes nothing.';
+const EITHER_SORT_NOKEYS =
+  'Without keys every key range is there (there are none), so the counting branch runs no pass and returns the groups themselves, as the early return does.';
+const EITHER_SORT_WIDER =
+  'Only widens the counted range by one empty slot (or makes it a little likelier to be counted), and an empty slot adds no group to the order.';
+const EITHER_SORT_UNDEFINED =
+  'The turn outside the groups reads undefined, which is not a whole number, so the key falls back to the comparison sort, which gives the same order.';
+const EQUAL_SKIPPED_SORT = 'Equal values are skipped just before, so `<` and `<=` never see them.';
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -687,5 +699,175 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     within: 'const day = Math.floor(local / DAY_MS)',
     followedBy: 'if (day !== lastDay)',
     why: LAST_DAY_CACHE,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'keys.length === 0',
+    replacement: 'false',
+    why: EITHER_SORT_NOKEYS,
+  },
+  {
+    file: SORT,
+    mutator: 'ArrowFunction',
+    original: '(key) => countingRange(key.values, groups)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'ranges.every((range) => range !== undefined)',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'MethodExpression',
+    original: 'ranges.every((range) => range !== undefined)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArrowFunction',
+    original: '(range) => range !== undefined',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'range !== undefined',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    within: 'let hasNull = false',
+    why: EITHER_SORT_WIDER,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < groups.length',
+    replacement: 'index <= groups.length',
+    why: EITHER_SORT_UNDEFINED,
+  },
+  {
+    file: SORT,
+    mutator: 'UpdateOperator',
+    original: 'index++',
+    replacement: 'index--',
+    within: 'index < groups.length',
+    why: EITHER_SORT_UNDEFINED,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'value === Number.POSITIVE_INFINITY',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original: '{ hasNull = true; continue; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BooleanLiteral',
+    original: '!Number.isInteger(value)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: '!Number.isInteger(value)',
+    replacement: 'true',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'value < min',
+    replacement: 'value <= min',
+    why: SAME_BOUND,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'value > max',
+    replacement: 'value >= max',
+    why: SAME_BOUND,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'hasNull',
+    replacement: 'true',
+    within: 'if (hasNull) max += 1',
+    why: EITHER_SORT_WIDER,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'max - min <= COUNTING_FACTOR * groups.length + 1024',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'max - min <= COUNTING_FACTOR * groups.length + 1024',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'max - min',
+    replacement: 'max + min',
+    within: 'COUNTING_FACTOR',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'COUNTING_FACTOR * groups.length + 1024',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'COUNTING_FACTOR * groups.length',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: '(left < right ? -1 : 1) * (desc ? -1 : 1)',
+    why: 'Both factors are 1 or -1, and dividing by 1 or -1 gives what multiplying does.',
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'left < right',
+    replacement: 'left <= right',
+    why: EQUAL_SKIPPED_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < order.length',
+    replacement: 'index <= order.length',
+    why: COUNT_PAST_THE_END,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < width',
+    replacement: 'index <= width',
+    why: COUNT_PAST_THE_END,
   },
 ];
