@@ -870,4 +870,68 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'index <= width',
     why: COUNT_PAST_THE_END,
   },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original:
+      '{ let order = groups; for (let index = keys.length - 1; index >= 0; index--) { order = countingPass(order, keys[index] as SortKey, ranges[index] as [number, number]); } return order; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original:
+      '{ let min = Number.POSITIVE_INFINITY; let max = Number.NEGATIVE_INFINITY; let hasNull = false; for (let index = 0; index < groups.length; index++) { const value = values[groups[index] as number] as number; if (value === Number.POSITIVE_INFINITY) { hasNull = true; continue; } if (!Number.isInteger(value)) return undefined; if (value < min) min = value; if (value > max) max = value; } if (min === Number.POSITIVE_INFINITY) return [0, 0]; if (hasNull) max += 1; return max - min <= COUNTING_FACTOR * groups.length + 1024 ? [min, max] : undefined; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: "zoneSuffix === 'Z'",
+    replacement: 'false',
+    why: 'Read as an offset, `Z` has no digits after its first character, which make an offset of 0 minutes: the same instant.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'StringLiteral',
+    original: "'Z'",
+    within: "zoneSuffix === 'Z'",
+    why: 'Read as an offset, `Z` has no digits after its first character, which make an offset of 0 minutes: the same instant.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'StringLiteral',
+    original: "'end'",
+    within: "parseInstant(second, zone, 'end')",
+    why: "parseInstant tests only for `'start'`; any other bound, the empty one too, is read as the end.",
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'day < 1',
+    replacement: 'false',
+    why: 'Day 0 of a month is the last day of the month before, so the check that the day read back is the day written refuses it anyway.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'day > 31',
+    replacement: 'false',
+    why: 'No month has a day 32 or more: the day read back differs from the day written, and that check refuses it anyway.',
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: "spec.kind === 'time'",
+    replacement: 'true',
+    within: 'spec.aliasKey',
+    why: 'Only time dimensions have an alias key, so for any other dimension the `&& spec.aliasKey` after it is false either way.',
+  },
+  {
+    file: 'src/reference/analytics/query/order-spec.ts',
+    mutator: 'EqualityOperator',
+    original: 'entry >= 0',
+    replacement: 'entry > 0',
+    why: 'A time dimension entry at index 0 is also bucketed, so the search for the first bucketed column that follows finds index 0 too.',
+  },
 ];
