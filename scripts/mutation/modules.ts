@@ -272,6 +272,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/import/offerings-reading.test.ts',
       'test/import/kind-reading.test.ts',
       'test/import/omnibus-deprecations.test.ts',
+      'test/import/omnibus-deprecations-edges.test.ts',
       'test/import/import-boundaries.test.ts',
       'test/import/merge-real-shapes.test.ts',
       'test/register/merge/merge-evidence.test.ts',
