@@ -934,4 +934,11 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'entry > 0',
     why: 'A time dimension entry at index 0 is also bucketed, so the search for the first bucketed column that follows finds index 0 too.',
   },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'month === 12',
+    replacement: 'false',
+    why: 'daysFromCivil reads month 13 of a year as January of the next (its months count from March), so both forms give the first day after December.',
+  },
 ];

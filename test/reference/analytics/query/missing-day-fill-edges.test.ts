@@ -66,4 +66,60 @@ describe('missing-day fill edges', () => {
     expect(fillMissingDays(rows, { ...compiled, fill: { ...compiled.fill, dimensionIndex: path } })).toBe(rows);
     expect(fillMissingDays(rows, { ...compiled, fill: { ...compiled.fill, dimensionIndex: 9 } })).toBe(rows);
   });
+
+  it('sorts grouped rows without a value among added ones, either way', () => {
+    const withNull = storeOf([
+      event({ utcTime: '2024-01-01T10:00:00Z', docPath: '/a' }),
+      event({ utcTime: '2024-01-01T11:00:00Z', docPath: null }),
+      event({ utcTime: '2024-01-03T10:00:00Z', docPath: '/a' }),
+    ]);
+    const ordered = (desc: 'asc' | 'desc') =>
+      runQuery(
+        withNull,
+        catalog,
+        {
+          measures: ['TrackedEvents.count'],
+          dimensions: ['TrackedEvents.docPath'],
+          timeDimensions: [days],
+          order: [
+            ['TrackedEvents.docPath', desc],
+            ['TrackedEvents.utcTime', 'asc'],
+          ],
+        },
+        0,
+      ).data.map(line);
+    expect(ordered('desc')).toEqual(['2024-01-01 null 1', '2024-01-02 null 0', '2024-01-01 /a 1', '2024-01-03 /a 1']);
+    expect(ordered('asc')).toEqual(['2024-01-01 /a 1', '2024-01-03 /a 1', '2024-01-01 null 1', '2024-01-02 null 0']);
+  });
+
+  it('gives an added day null in a time dimension with another granularity, and no alias for it', () => {
+    const rows = data({ measures: ['TrackedEvents.count'], dimensions: ['TrackedEvents.utcTime.month'], timeDimensions: [days] });
+    expect(rows.find((row) => row['TrackedEvents.count'] === '0')).toEqual({
+      'TrackedEvents.utcTime.month': null,
+      'TrackedEvents.utcTime.day': '2024-01-02T00:00:00.000',
+      'TrackedEvents.utcTime': '2024-01-02T00:00:00.000',
+      'TrackedEvents.count': '0',
+    });
+  });
+
+  it('gives an added day the value of the last time dimension under their shared plain name, as grouped rows have', () => {
+    const rows = data({
+      measures: ['TrackedEvents.count'],
+      timeDimensions: [days, { dimension: 'TrackedEvents.utcTime', granularity: 'month' }],
+    });
+    expect(rows.slice(0, 2)).toEqual([
+      {
+        'TrackedEvents.utcTime.day': '2024-01-01T00:00:00.000',
+        'TrackedEvents.utcTime': '2024-01-01T00:00:00.000',
+        'TrackedEvents.utcTime.month': '2024-01-01T00:00:00.000',
+        'TrackedEvents.count': '3',
+      },
+      {
+        'TrackedEvents.utcTime.day': '2024-01-02T00:00:00.000',
+        'TrackedEvents.utcTime': null,
+        'TrackedEvents.utcTime.month': null,
+        'TrackedEvents.count': '0',
+      },
+    ]);
+  });
 });
