@@ -277,6 +277,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/import/merge-real-shapes.test.ts',
       'test/register/merge/merge-evidence.test.ts',
       'test/register/merge/merge-registers.test.ts',
+      'test/register/merge/merge-registers-edges.test.ts',
     ],
   },
   {
