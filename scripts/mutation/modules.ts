@@ -269,6 +269,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     ],
     tests: [
       'test/import/platform-item.test.ts',
+      'test/import/platform-item-edges.test.ts',
       'test/import/offerings-reading.test.ts',
       'test/import/kind-reading.test.ts',
       'test/import/omnibus-deprecations.test.ts',
