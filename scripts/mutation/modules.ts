@@ -241,9 +241,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/rules/chart-value.test.ts',
       'test/check/rules/env-var.test.ts',
       'test/check/rules/config-module.test.ts',
-      // Every register rule's example and near miss, and real-shaped files with their expected findings.
+      // Every register rule's example and near miss.
       'test/check/register-rules.test.ts',
-      'test/check/real-shapes.test.ts',
     ],
   },
   {
