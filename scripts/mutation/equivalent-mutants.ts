@@ -25,6 +25,42 @@ export interface EquivalentMutant {
 
 const SUPPRESSION = 'src/check/file/suppression.ts';
 const FIX = 'src/check/fix-plan.ts';
+const FUNNEL = 'src/reference/analytics/funnels/run-funnel.ts';
+const NO_CODE_ZERO =
+  'Code 0 of a dictionary stands for null and codeOf looks up a string, so it gives -1 or a code of 1 or more, never 0.';
+const FUNNEL_FAST_PATH =
+  "A fast path: without a page view event type or a step page in the store, no row passes the loop's test (a row's codes are never -1), so every count stays 0 either way.";
+const FILE_KIND = 'src/check/file/file-kind.ts';
+const CI_FILE_NAMES =
+  'The pattern /\\.gitlab-ci\\.ya?ml$/ after these comparisons matches `.gitlab-ci.yml` and `.gitlab-ci.yaml` as well, so a name they no longer catch is caught by it.';
+const GITLAB_RB_NAME =
+  'The name test before it, /(?:^|[._-])gitlab\\.rb$/, already holds for a base name of `gitlab.rb`, so this comparison never decides anything.';
+const FILTER_ROWS = 'src/reference/analytics/query/filter-rows.ts';
+const PAST_THE_END =
+  'One turn past the end of a typed array: reading there gives undefined and writing there is ignored, so the extra turn changes nothing.';
+const ONE_RANGE_FAST_PATH = 'A fast path: with one range, the loop over any number of ranges gives the same answer.';
+const FILL = 'src/reference/analytics/query/missing-day-fill.ts';
+const EQUAL_SKIPPED = 'Equal values are skipped just before (`continue`), so `<` and `<=` never see them.';
+const KEY_IN_QUERY =
+  'Order keys are resolved against the query, so each names a measure or dimension it has: the key is always there.';
+const BUCKETS = 'src/reference/analytics/query/time-buckets.ts';
+const SAME_BOUND = 'A time equal to the smallest (or largest) so far leaves it the same value whether it is taken again or not.';
+const ONE_OFFSET_FAST_PATH =
+  'A fast path: with one offset, the general loop looks up that same offset for every row and gives the same codes.';
+const LAST_DAY_CACHE =
+  "Only decides when the last day's code is reused; working the code out again from the row's own time gives the same code.";
+const SORT = 'src/reference/analytics/query/sort-groups.ts';
+const EITHER_SORT =
+  'Only chooses between counting passes and the comparison sort, which give the same stable order for the same keys (test/reference/analytics/query/sort-groups.property.test.ts holds both against a plain sort); a key that cannot be counted falls back to comparison.';
+const COUNT_PAST_THE_END =
+  'One turn past the end reads undefined, whose slot is NaN, and an Int32Array ignores reads and writes at NaN or past its end, so the extra turn changes nothing.';
+const EITHER_SORT_NOKEYS =
+  'Without keys every key range is there (there are none), so the counting branch runs no pass and returns the groups themselves, as the early return does.';
+const EITHER_SORT_WIDER =
+  'Only widens the counted range by one empty slot (or makes it a little likelier to be counted), and an empty slot adds no group to the order.';
+const EITHER_SORT_UNDEFINED =
+  'The turn outside the groups reads undefined, which is not a whole number, so the key falls back to the comparison sort, which gives the same order.';
+const EQUAL_SKIPPED_SORT = 'Equal values are skipped just before, so `<` and `<=` never see them.';
 const QUOTED_VALUE =
   "A match points before its subject only at the opening quote of a quoted value, whose closing quote follows the subject on the same line: the subject never ends the line or the text there, so the line's end is never needed and a character always follows it.";
 const NO_SUBJECT =
@@ -90,6 +126,10 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   { file: FIX, mutator: 'StringLiteral', original: "'api-client'", why: NO_SUBJECT },
   { file: FIX, mutator: 'StringLiteral', original: "'ci-variable-unset'", why: NO_SUBJECT },
   { file: FIX, mutator: 'StringLiteral', original: "'ci-job-key-unset'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'omnibus-setting'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'chart-value'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'env-var'", why: NO_SUBJECT },
+  { file: FIX, mutator: 'StringLiteral', original: "'config-module'", why: NO_SUBJECT },
   { file: FIX, mutator: 'ConditionalExpression', original: "case 'ci-job-key-unset': return undefined;", why: NO_SUBJECT },
   {
     file: FIX,
@@ -387,5 +427,518 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original:
       '{ const only = chunks[0] as Buffer; resolve(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
     why: 'A fast path: without it a single chunk is copied into a new array, with the same bytes.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'EqualityOperator',
+    original: 'code < 0',
+    replacement: 'code <= 0',
+    why: NO_CODE_ZERO,
+  },
+  {
+    file: FUNNEL,
+    mutator: 'ConditionalExpression',
+    original: 'code < 0',
+    replacement: 'false',
+    why: 'An unknown target then files its step under code -1, which no row has (codes of rows are 0 or more): the step is never matched, as when it is left out.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'stepsOfPath.get(code) ??',
+    why: 'The extra string in a step list is never a step: `step === 0` is false, `base + step - 1` is not a number, so the time test is NaN and false, and the string is never greater than the furthest step.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'ConditionalExpression',
+    original: 'pageview < 0 || stepsOfPath.size === 0',
+    replacement: 'false',
+    why: FUNNEL_FAST_PATH,
+  },
+  { file: FUNNEL, mutator: 'LogicalOperator', original: 'pageview < 0 || stepsOfPath.size === 0', why: FUNNEL_FAST_PATH },
+  { file: FUNNEL, mutator: 'ConditionalExpression', original: 'pageview < 0', replacement: 'false', why: FUNNEL_FAST_PATH },
+  { file: FUNNEL, mutator: 'EqualityOperator', original: 'pageview < 0', replacement: 'pageview <= 0', why: NO_CODE_ZERO },
+  {
+    file: FUNNEL,
+    mutator: 'ConditionalExpression',
+    original: 'stepsOfPath.size === 0',
+    replacement: 'false',
+    why: FUNNEL_FAST_PATH,
+  },
+  {
+    file: FUNNEL,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(paths.values.length)',
+    why: 'Only read by index, where an empty array and one of holes both give undefined; its length is never read.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'EqualityOperator',
+    original: 'index < order.length',
+    replacement: 'index <= order.length',
+    why: 'One turn past the end reads row undefined, whose path code is undefined and has no steps, so the turn does nothing.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'ConditionalExpression',
+    original: 'user === 0',
+    replacement: 'false',
+    why: 'User code 0 is a view without a user: its starts and furthest step are kept apart at index 0, which the count below skips (it starts at user 1).',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'EqualityOperator',
+    original: 'step > (furthest[user] as number)',
+    replacement: 'step >= (furthest[user] as number)',
+    why: 'When the step equals the furthest one, assigning it again leaves the same value.',
+  },
+  {
+    file: FUNNEL,
+    mutator: 'EqualityOperator',
+    original: 'user < userCount',
+    replacement: 'user <= userCount',
+    why: 'One turn past the last user reads furthest[userCount], undefined, which is not >= 0: nothing is counted.',
+  },
+  {
+    file: 'src/reference/analytics/funnels/execute-funnel-query.ts',
+    mutator: 'OptionalChaining',
+    original: 'steps[step]?.name',
+    why: 'The groups are the keys of steps, so steps[step] is always there.',
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yml' || base === '.gitlab-ci.yaml'",
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'LogicalOperator',
+    original: "base === '.gitlab-ci.yml' || base === '.gitlab-ci.yaml'",
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yml'",
+    replacement: 'false',
+    why: CI_FILE_NAMES,
+  },
+  {
+    file: FILE_KIND,
+    mutator: 'ConditionalExpression',
+    original: "base === '.gitlab-ci.yaml'",
+    replacement: 'false',
+    why: CI_FILE_NAMES,
+  },
+  { file: FILE_KIND, mutator: 'StringLiteral', original: "'.gitlab-ci.yml'", why: CI_FILE_NAMES },
+  { file: FILE_KIND, mutator: 'StringLiteral', original: "'.gitlab-ci.yaml'", why: CI_FILE_NAMES },
+  {
+    file: 'src/check/file/config-file.ts',
+    mutator: 'ConditionalExpression',
+    original: "base === 'gitlab.rb'",
+    replacement: 'false',
+    why: GITLAB_RB_NAME,
+  },
+  { file: 'src/check/file/config-file.ts', mutator: 'StringLiteral', original: "'gitlab.rb'", why: GITLAB_RB_NAME },
+  {
+    file: 'src/readiness/report-coverage.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    within: "range.offering ?? ''",
+    why: 'Only a cache key: a range without an offering is keyed apart from every range with one either way, as no offering is named "Stryker was here!".',
+  },
+  {
+    file: 'src/readiness/trend.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    within: 'let moved = false',
+    why: "A fast path: `moved` only spares reading the same report's counts again on a day it did not change; read again, they are the same.",
+  },
+  {
+    file: 'src/readiness/trend.ts',
+    mutator: 'ConditionalExpression',
+    original: 'moved',
+    replacement: 'true',
+    why: "A fast path: `moved` only spares reading the same report's counts again on a day it did not change; read again, they are the same.",
+  },
+  {
+    file: 'src/findings/active-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'entry.detect.length === 0',
+    replacement: 'false',
+    why: 'A fast path: an entry without detection rules adds no rule in the loop over its rules, whatever its severity.',
+  },
+  {
+    file: 'src/findings/active-rules.ts',
+    mutator: 'ConditionalExpression',
+    original: 'condition.detect.length === 0',
+    replacement: 'false',
+    why: 'A fast path: an error condition without detection rules adds no rule in the loop over its rules.',
+  },
+  { file: FILTER_ROWS, mutator: 'EqualityOperator', original: 'index < size', replacement: 'index <= size', why: PAST_THE_END },
+  {
+    file: FILTER_ROWS,
+    mutator: 'EqualityOperator',
+    original: 'index < rows.length',
+    replacement: 'index <= rows.length',
+    why: PAST_THE_END,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'EqualityOperator',
+    original: 'index < mask.length',
+    replacement: 'index <= mask.length',
+    within: 'if (mask[index]) rows[next++] = index',
+    why: PAST_THE_END,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: 'isNull',
+    replacement: 'false',
+    within: 'if (isNull) return false',
+    why: 'A null is NaN here, and every comparison with NaN is false, so the comparisons below return false for it too.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: "operator === 'notSet'",
+    replacement: 'false',
+    why: '`notSet` also starts with `not`, which the test after it checks, so a null passes it either way.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'StringLiteral',
+    original: "'notSet'",
+    within: "operator === 'notSet' || operator.startsWith('not')",
+    why: '`notSet` also starts with `not`, which the test after it checks, so a null passes it either way.',
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'ConditionalExpression',
+    original: 'ranges.length === 1',
+    replacement: 'false',
+    why: ONE_RANGE_FAST_PATH,
+  },
+  {
+    file: FILTER_ROWS,
+    mutator: 'BlockStatement',
+    original:
+      '{ const [from, to] = ranges[0] as [number, number]; for (let index = 0; index < size; index++) { const time = times[index] as number; out[index] = time >= from && time <= to ? hit : 1 - hit; } return; }',
+    why: ONE_RANGE_FAST_PATH,
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'filled.length === rows.length',
+    replacement: 'false',
+    why: 'A fast path: with no day added the rows are already in the query order (the grouped sort), and sorting them again, stably, by the same keys keeps it.',
+  },
+  {
+    file: FILL,
+    mutator: 'ArithmeticOperator',
+    original: '(left < right ? -1 : 1) * (key.desc ? -1 : 1)',
+    why: 'Both factors are 1 or -1, and dividing by 1 or -1 gives what multiplying does.',
+  },
+  { file: FILL, mutator: 'EqualityOperator', original: 'left < right', replacement: 'left <= right', why: EQUAL_SKIPPED },
+  { file: FILL, mutator: 'OptionalChaining', original: 'query.measures[key.index]?.key', why: KEY_IN_QUERY },
+  { file: FILL, mutator: 'OptionalChaining', original: 'query.dimensions[key.index]?.key', why: KEY_IN_QUERY },
+  { file: FILL, mutator: 'ConditionalExpression', original: 'name === undefined', replacement: 'false', why: KEY_IN_QUERY },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'left === undefined',
+    replacement: 'false',
+    why: 'Every row, added or grouped, has every dimension key (null when it has no value), and a measure is a number: the value is never undefined.',
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: 'right === undefined',
+    replacement: 'false',
+    why: 'Every row, added or grouped, has every dimension key (null when it has no value), and a measure is a number: the value is never undefined.',
+  },
+  {
+    file: 'src/reference/analytics/query/order-spec.ts',
+    mutator: 'OptionalChaining',
+    original: 'dimensions[key.index]?.key',
+    why: 'A dimension order key is resolved against these columns, so its index is always one of them.',
+  },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'time < min', replacement: 'time <= min', why: SAME_BOUND },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'time > max', replacement: 'time >= max', why: SAME_BOUND },
+  { file: BUCKETS, mutator: 'EqualityOperator', original: 'index < size', replacement: 'index <= size', why: PAST_THE_END },
+  {
+    file: BUCKETS,
+    mutator: 'ConditionalExpression',
+    original: 'offsets.offsets.length === 1',
+    replacement: 'false',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  {
+    file: BUCKETS,
+    mutator: 'ConditionalExpression',
+    original: 'fixed && single && !rows',
+    replacement: 'false',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  {
+    file: BUCKETS,
+    mutator: 'BlockStatement',
+    original:
+      '{ for (let index = 0; index < size; index++) codes[index] = Math.floor(((times[index] as number) + constant) / fixed) - first; return { codes, min: 0, max, label }; }',
+    why: ONE_OFFSET_FAST_PATH,
+  },
+  { file: BUCKETS, mutator: 'ConditionalExpression', original: 'day !== lastDay', replacement: 'true', why: LAST_DAY_CACHE },
+  {
+    file: BUCKETS,
+    mutator: 'ArithmeticOperator',
+    original: 'local / DAY_MS',
+    replacement: 'local * DAY_MS',
+    within: 'const day = Math.floor(local / DAY_MS)',
+    followedBy: 'if (day !== lastDay)',
+    why: LAST_DAY_CACHE,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'keys.length === 0',
+    replacement: 'false',
+    why: EITHER_SORT_NOKEYS,
+  },
+  {
+    file: SORT,
+    mutator: 'ArrowFunction',
+    original: '(key) => countingRange(key.values, groups)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'ranges.every((range) => range !== undefined)',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'MethodExpression',
+    original: 'ranges.every((range) => range !== undefined)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArrowFunction',
+    original: '(range) => range !== undefined',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'range !== undefined',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    within: 'let hasNull = false',
+    why: EITHER_SORT_WIDER,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < groups.length',
+    replacement: 'index <= groups.length',
+    why: EITHER_SORT_UNDEFINED,
+  },
+  {
+    file: SORT,
+    mutator: 'UpdateOperator',
+    original: 'index++',
+    replacement: 'index--',
+    within: 'index < groups.length',
+    why: EITHER_SORT_UNDEFINED,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'value === Number.POSITIVE_INFINITY',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original: '{ hasNull = true; continue; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BooleanLiteral',
+    original: '!Number.isInteger(value)',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: '!Number.isInteger(value)',
+    replacement: 'true',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'value < min',
+    replacement: 'value <= min',
+    why: SAME_BOUND,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'value > max',
+    replacement: 'value >= max',
+    why: SAME_BOUND,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'hasNull',
+    replacement: 'true',
+    within: 'if (hasNull) max += 1',
+    why: EITHER_SORT_WIDER,
+  },
+  {
+    file: SORT,
+    mutator: 'ConditionalExpression',
+    original: 'max - min <= COUNTING_FACTOR * groups.length + 1024',
+    replacement: 'false',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'max - min <= COUNTING_FACTOR * groups.length + 1024',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'max - min',
+    replacement: 'max + min',
+    within: 'COUNTING_FACTOR',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'COUNTING_FACTOR * groups.length + 1024',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: 'COUNTING_FACTOR * groups.length',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'ArithmeticOperator',
+    original: '(left < right ? -1 : 1) * (desc ? -1 : 1)',
+    why: 'Both factors are 1 or -1, and dividing by 1 or -1 gives what multiplying does.',
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'left < right',
+    replacement: 'left <= right',
+    why: EQUAL_SKIPPED_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < order.length',
+    replacement: 'index <= order.length',
+    why: COUNT_PAST_THE_END,
+  },
+  {
+    file: SORT,
+    mutator: 'EqualityOperator',
+    original: 'index < width',
+    replacement: 'index <= width',
+    why: COUNT_PAST_THE_END,
+  },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original:
+      '{ let order = groups; for (let index = keys.length - 1; index >= 0; index--) { order = countingPass(order, keys[index] as SortKey, ranges[index] as [number, number]); } return order; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: SORT,
+    mutator: 'BlockStatement',
+    original:
+      '{ let min = Number.POSITIVE_INFINITY; let max = Number.NEGATIVE_INFINITY; let hasNull = false; for (let index = 0; index < groups.length; index++) { const value = values[groups[index] as number] as number; if (value === Number.POSITIVE_INFINITY) { hasNull = true; continue; } if (!Number.isInteger(value)) return undefined; if (value < min) min = value; if (value > max) max = value; } if (min === Number.POSITIVE_INFINITY) return [0, 0]; if (hasNull) max += 1; return max - min <= COUNTING_FACTOR * groups.length + 1024 ? [min, max] : undefined; }',
+    why: EITHER_SORT,
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: "zoneSuffix === 'Z'",
+    replacement: 'false',
+    why: 'Read as an offset, `Z` has no digits after its first character, which make an offset of 0 minutes: the same instant.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'StringLiteral',
+    original: "'Z'",
+    within: "zoneSuffix === 'Z'",
+    why: 'Read as an offset, `Z` has no digits after its first character, which make an offset of 0 minutes: the same instant.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'StringLiteral',
+    original: "'end'",
+    within: "parseInstant(second, zone, 'end')",
+    why: "parseInstant tests only for `'start'`; any other bound, the empty one too, is read as the end.",
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'day < 1',
+    replacement: 'false',
+    why: 'Day 0 of a month is the last day of the month before, so the check that the day read back is the day written refuses it anyway.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'day > 31',
+    replacement: 'false',
+    why: 'No month has a day 32 or more: the day read back differs from the day written, and that check refuses it anyway.',
+  },
+  {
+    file: FILL,
+    mutator: 'ConditionalExpression',
+    original: "spec.kind === 'time'",
+    replacement: 'true',
+    within: 'spec.aliasKey',
+    why: 'Only time dimensions have an alias key, so for any other dimension the `&& spec.aliasKey` after it is false either way.',
+  },
+  {
+    file: 'src/reference/analytics/query/order-spec.ts',
+    mutator: 'EqualityOperator',
+    original: 'entry >= 0',
+    replacement: 'entry > 0',
+    why: 'A time dimension entry at index 0 is also bucketed, so the search for the first bucketed column that follows finds index 0 too.',
+  },
+  {
+    file: 'src/reference/analytics/query/date-range.ts',
+    mutator: 'ConditionalExpression',
+    original: 'month === 12',
+    replacement: 'false',
+    why: 'daysFromCivil reads month 13 of a year as January of the next (its months count from March), so both forms give the first day after December.',
   },
 ];

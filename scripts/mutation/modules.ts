@@ -5,7 +5,9 @@
  * constant, a pattern) is reached by every test that loads the module, so it reruns the whole group:
  * small groups keep those cheap, and the full run within the hour on two cores. Tests that drive a browser
  * or build the site are left out: they are slow per mutant, and every rule here has a faster test that
- * reaches it through the same public interface.
+ * reaches it through the same public interface. So is the query engine's comparison with DuckDB: a few
+ * seconds a run, it costs that for every mutant it reaches (nearly all of the query group), and the group's
+ * own boundary tests pin the same edges.
  */
 
 /** One group of modules and the tests that guard them. */
@@ -181,8 +183,13 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   },
   {
     id: 'readiness',
-    name: 'readiness totals',
-    mutate: ['src/readiness/readiness-model.ts', 'src/readiness/report-summary.ts'],
+    name: 'readiness totals, ranges and trends',
+    mutate: [
+      'src/readiness/readiness-model.ts',
+      'src/readiness/report-summary.ts',
+      'src/readiness/report-coverage.ts',
+      'src/readiness/trend.ts',
+    ],
     tests: [
       'test/readiness/readiness-totals.test.ts',
       'test/readiness/repeated-report.test.ts',
@@ -190,6 +197,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/readiness/report-summary.test.ts',
       'test/readiness/report-summary-edges.test.ts',
       'test/readiness/readiness-boundaries.test.ts',
+      'test/readiness/trend.test.ts',
     ],
   },
   {
@@ -233,6 +241,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/rules/chart-value.test.ts',
       'test/check/rules/env-var.test.ts',
       'test/check/rules/config-module.test.ts',
+      // Every register rule's example and near miss.
+      'test/check/register-rules.test.ts',
     ],
   },
   {
@@ -252,19 +262,25 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     mutate: [
       'src/import/platform-item.ts',
       'src/import/offerings-reading.ts',
+      'src/import/kind-reading.ts',
       'src/import/omnibus-deprecations.ts',
+      'src/register/merge/merge-registers.ts',
       'src/register/merge/merge-evidence.ts',
       'src/register/merge/entry-identity.ts',
       'src/register/merge/entry-disagreements.ts',
     ],
     tests: [
       'test/import/platform-item.test.ts',
+      'test/import/platform-item-edges.test.ts',
       'test/import/offerings-reading.test.ts',
       'test/import/kind-reading.test.ts',
       'test/import/omnibus-deprecations.test.ts',
+      'test/import/omnibus-deprecations-edges.test.ts',
       'test/import/import-boundaries.test.ts',
       'test/import/merge-real-shapes.test.ts',
       'test/register/merge/merge-evidence.test.ts',
+      'test/register/merge/merge-registers.test.ts',
+      'test/register/merge/merge-registers-edges.test.ts',
     ],
   },
   {
@@ -280,19 +296,29 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     ],
     tests: [
       'test/reference/analytics/query/filter-rows.test.ts',
+      'test/reference/analytics/query/filter-rows-edges.test.ts',
       'test/reference/analytics/query/date-range.test.ts',
+      'test/reference/analytics/query/date-range-edges.test.ts',
       'test/reference/analytics/query/execute-events-query.test.ts',
       'test/reference/analytics/query/missing-day-fill.test.ts',
+      'test/reference/analytics/query/missing-day-fill-edges.test.ts',
       'test/reference/analytics/query/order-spec.test.ts',
+      'test/reference/analytics/query/order-spec-edges.test.ts',
       'test/reference/analytics/query/sort-groups.test.ts',
+      'test/reference/analytics/query/sort-groups.property.test.ts',
       'test/reference/analytics/query/group-rows.test.ts',
+      'test/reference/analytics/query/time-buckets.test.ts',
     ],
   },
   {
     id: 'funnels',
     name: 'funnels',
     mutate: ['src/reference/analytics/funnels/run-funnel.ts', 'src/reference/analytics/funnels/execute-funnel-query.ts'],
-    tests: ['test/reference/analytics/funnels/run-funnel.test.ts', 'test/reference/analytics/funnels/read-ahead-funnels.test.ts'],
+    tests: [
+      'test/reference/analytics/funnels/run-funnel.test.ts',
+      'test/reference/analytics/funnels/run-funnel-edges.test.ts',
+      'test/reference/analytics/funnels/read-ahead-funnels.test.ts',
+    ],
   },
 ];
 

@@ -77,4 +77,58 @@ describe('activeRules', () => {
       'refused',
     ]);
   });
+
+  it('describes an entry by its summary and an error condition by its condition and result, each read once', () => {
+    const [gone, refused] = activeRules(register, { from: '16.0', to: '17.0' });
+    expect(gone?.info.description).toBe('Something is removed. More words.');
+    expect(gone?.info.description).toBe('Something is removed. More words.');
+    expect(refused?.info).toMatchObject({
+      id: 'refused',
+      title: 'A refused use',
+      description: 'A refused use Result: Not supported',
+      fix: 'Not supported',
+      helpUri: 'https://s.example/errors/refused/',
+    });
+    expect(refused?.info.description).toBe('A refused use Result: Not supported');
+    expect(refused?.info.fix).toBe('Not supported');
+  });
+
+  it('joins the help address with one slash whatever slashes the site address ends with', () => {
+    for (const site_url of ['https://s.example', 'https://s.example/', 'https://s.example//']) {
+      const rules = activeRules({ ...register, settings: { ...register.settings, site_url } }, { from: '16.0', to: '17.0' });
+      expect(rules.map((active) => active.info.helpUri)).toEqual([
+        'https://s.example/register/gone/',
+        'https://s.example/errors/refused/',
+      ]);
+    }
+  });
+
+  it("uses a rule's own message, and the title of its entry or condition without one", () => {
+    const said = { ...rule, message: 'OLD is read here' };
+    const rules = activeRules(
+      {
+        ...register,
+        entries: [entry({ id: 'gone', removed_in: '17.0', detect: [said, rule] })],
+        errors: [errorConditionSchema.parse({ id: 'refused', condition: 'A refused use', result: 'No', detect: [rule, said] })],
+      },
+      { from: '16.0', to: '17.0' },
+    );
+    expect(rules.map((active) => [active.info.id, active.index, active.message])).toEqual([
+      ['gone', 0, 'OLD is read here'],
+      ['gone', 1, 'Title of gone'],
+      ['refused', 0, 'A refused use'],
+      ['refused', 1, 'OLD is read here'],
+    ]);
+  });
+
+  it('runs no rules for an entry or error condition that has none, and keeps other ids out when asked', () => {
+    const bare = {
+      ...register,
+      entries: [entry({ id: 'silent', removed_in: '17.0', detect: [] }), ...register.entries],
+      errors: [errorConditionSchema.parse({ id: 'quiet', condition: 'A quiet use', result: 'No' }), ...register.errors],
+    };
+    expect(activeRules(bare, { from: '16.0', to: '17.0' }).map((active) => active.info.id)).toEqual(['gone', 'refused']);
+    expect(activeRules(bare, { from: '16.0', to: '17.0' }, new Set(['gone'])).map((active) => active.info.id)).toEqual(['gone']);
+    expect(activeRules(bare, { from: '16.0', to: '17.0' }, new Set(['nothing']))).toEqual([]);
+  });
 });

@@ -35,4 +35,18 @@ describe('readKind', () => {
       basis: 'the item names the release the thing goes in and no other kind of change',
     });
   });
+
+  it('lists each old and new name of a rename once, however often the text pairs them', () => {
+    expect(
+      readKind(
+        'The `a` option is renamed',
+        'Now `a` is renamed to `b`. Again: `a` is renamed to `b`, and `c` is renamed to `b`.',
+      ),
+    ).toEqual({
+      kind: 'rename',
+      basis: 'the title says renamed and the text pairs `a` with `b`',
+      from: ['a', 'c'],
+      to: ['b'],
+    });
+  });
 });

@@ -59,4 +59,12 @@ describe('readOfferings from the field and the title', () => {
   it('reads "only self-managed instances must …" as self-managed', () => {
     expect(readOfferings('Redis 6', 'Only self-managed instances must migrate to Redis 7.').offerings).toEqual(['self-managed']);
   });
+
+  it('reads the tiers as one offering only when every tier is a plan of it', () => {
+    expect(readOfferings('A change', 'Words.', ['Core', 'Starter'])).toEqual({
+      offerings: ['self-managed'],
+      basis: 'the tiers (Core, Starter) are plans of the self-managed offering only',
+    });
+    expect(readOfferings('A change', 'Words.', ['Core', 'Premium']).offerings).toEqual(['hosted', 'self-managed', 'dedicated']);
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activeRules, severityOf } from '../../src/findings/active-rules.ts';
 import { registerVersion } from '../../src/findings/report-origin.ts';
 import { coverageProblem, coverageRules } from '../../src/readiness/report-coverage.ts';
 import type { CheckReport } from '../../src/readiness/report-schema.ts';
@@ -47,5 +48,38 @@ describe('which reports count', () => {
     for (const id of byHand) expect(register.entry(id)?.detect).toEqual([]);
     const wider = rules.byHand({ from: '15.4', to: '18.0' });
     expect(wider.length).toBeGreaterThan(byHand.length);
+  });
+
+  it('names the first three rules a report did not run, and how many more', () => {
+    const expected = [...rules.expected(range)];
+    const without = (count: number) => report({ rules: expected.slice(count) });
+    const named = expected.slice(0, 3).join(', ');
+    const problem = (count: number) => coverageProblem(without(count), '18.0', version, rules);
+    expect(problem(3)).toBe(`ran only some of the rules (sunset check --rule): it did not look for ${named}`);
+    expect(problem(4)).toBe(`ran only some of the rules (sunset check --rule): it did not look for ${named} and 1 more`);
+    expect(problem(5)).toBe(`ran only some of the rules (sunset check --rule): it did not look for ${named} and 2 more`);
+    expect(coverageProblem(report({ register: { version: 'old' }, rules: expected.slice(1) }), '18.0', version, rules)).toBe(
+      `was read with an older register (old) that did not look for ${expected[0]}`,
+    );
+  });
+
+  it('asks for a newer sunset when any of register, rules and time is missing', () => {
+    const newer = 'was written by sunset 0.1.0, which does not record its register; run the check again with a newer sunset';
+    expect(coverageProblem(report({ rules: undefined }), '18.0', version, rules)).toBe(newer);
+    expect(coverageProblem(report({ register: undefined }), '18.0', version, rules)).toBe(newer);
+    expect(coverageProblem(report({ time: undefined }), '18.0', version, rules)).toBe(newer);
+  });
+
+  it('works out each range once, and an offering makes another range', () => {
+    const fresh = coverageRules(register);
+    expect(fresh.expected(range)).toBe(fresh.expected({ ...range }));
+    expect(fresh.byHand(range)).toBe(fresh.byHand({ ...range }));
+    const hosted = { ...range, offering: 'hosted' as const };
+    const selfManaged = { ...range, offering: 'self-managed' as const };
+    expect(fresh.expected(hosted)).not.toBe(fresh.expected(range));
+    expect(fresh.expected(hosted)).toEqual(new Set(activeRules(register, hosted).map((rule) => rule.info.id)));
+    expect(fresh.byHand(selfManaged)).toEqual(
+      register.entries.filter((entry) => entry.detect.length === 0 && severityOf(entry, selfManaged)).map((entry) => entry.id),
+    );
   });
 });

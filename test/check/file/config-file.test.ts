@@ -33,4 +33,50 @@ describe('configuration files known by content', () => {
     expect(kinds('deploy/runner-env', 'CI_SERVER_URL=https://x\n# token\nREGISTRATION_TOKEN=y\n')).toEqual(['unit']);
     expect(kinds('notes.yml', 'title: services\nitems: [a, b]\n')).toEqual([]);
   });
+
+  it('reads gitlab.rb by a name that ends in it after a separator, and ERB and other templates by setting lines', () => {
+    const setting = "nginx['enable'] = true\n";
+    expect(kinds('omnibus/my-gitlab.rb', '')).toEqual(['gitlab-rb']);
+    expect(kinds('omnibus/prod_gitlab.rb', '')).toEqual(['gitlab-rb']);
+    expect(kinds('omnibus/mygitlab.rb', '')).toEqual([]);
+    expect(kinds('omnibus/gitlab.rb.orig', '')).toEqual([]);
+    expect(kinds('templates/gitlab.rb.erb', '')).toEqual(['gitlab-rb']);
+    // Only a trailing .erb marks a template: one inside a name is part of it.
+    expect(kinds('omnibus/gitlab.erb.rb', '')).toEqual([]);
+    expect(kinds('templates.erb/nginx.txt', setting)).toEqual([]);
+    expect(kinds('templates/settings.cfg.j2', setting)).toEqual(['gitlab-rb']);
+    expect(kinds('templates/settings.cfg', setting)).toEqual([]);
+  });
+
+  it('reads FROM as a Dockerfile only outside YAML and Ruby', () => {
+    expect(kinds('images/build', 'FROM alpine\n')).toEqual(['dockerfile']);
+    expect(kinds('images/build.yml', 'FROM alpine\n')).toEqual([]);
+    expect(kinds('images/build.rb', 'FROM alpine\n')).toEqual([]);
+  });
+
+  it('reads compose files spelt .yaml, and Terraform blocks only in .tf and .hcl files', () => {
+    expect(kinds('deploy/compose.yaml', 'services:\n  web:\n    image: x\n')).toEqual(['compose']);
+    const block = 'resource "helm_release" "r" {\n}\n';
+    expect(kinds('infra/runner.hcl', block)).toEqual(['terraform']);
+    expect(kinds('infra/runner.txt', block)).toEqual([]);
+    expect(kinds('infra/runner.tf', 'locals {\n}\n')).toEqual([]);
+  });
+
+  it('reads units and environment files by a name that ends in it, or by content', () => {
+    expect(kinds('units/runner.service', '')).toEqual(['unit']);
+    expect(kinds('deploy/.env', '')).toEqual(['unit']);
+    expect(kinds('deploy/env', '')).toEqual(['unit']);
+    expect(kinds('deploy/devenv', 'echo hi\n')).toEqual([]);
+    expect(kinds('deploy/environment.txt', 'hello\n')).toEqual([]);
+    expect(kinds('app/app.config.json', '{}\n')).toEqual([]);
+  });
+
+  it('remembers the last file asked about, and only that one', () => {
+    const first = configFiles('units/a.service', '');
+    expect(configFiles('units/a.service', '')).toBe(first);
+    expect(configFiles('units/a.service', '[Unit]\n')).not.toBe(first);
+    const again = configFiles('units/a.service', '');
+    configFiles('units/b.service', '');
+    expect(configFiles('units/a.service', '')).not.toBe(again);
+  });
 });

@@ -39,4 +39,12 @@ describe('file kinds', () => {
     expect(commentStyle('a.json')).toBe('none');
     expect(commentStyle('Dockerfile')).toBe('hash');
   });
+
+  it('takes only YAML for CI configuration, by a name that ends in .gitlab-ci.yml', () => {
+    expect(isCiConfig('.gitlab/ci/README.md', layout)).toBe(false);
+    expect(isCiConfig('.gitlab/ci/notes.yml.txt', layout)).toBe(false);
+    expect(isCiConfig('.gitlab-ci.yaml', layout)).toBe(true);
+    expect(isCiConfig('templates/a.gitlab-ci.yml.old.yml', layout)).toBe(false);
+    expect(isCiConfig('.config/ci/a.yml', { configDir: '.config//' })).toBe(true);
+  });
 });
