@@ -15,6 +15,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 }
 
+/**
+ * Escapes text for element content only (a `<pre>`, a `<textarea>`): `&`, `<` and `>`, leaving quotes as they
+ * are, which there need no escaping and would otherwise grow a JSON text several times over.
+ */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (char) => ESCAPES[char] as string);
+}
+
 function safeHref(url: string): string | undefined {
   const trimmed = url.trim();
   return /^(https?:\/\/|\/|#|\.\.?\/)/.test(trimmed) ? trimmed : undefined;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { identifierParts } from '../../src/markdown/identifier-parts.ts';
-import { breakableIdentifier, escapeHtml, plainText, renderInline, renderMarkdown } from '../../src/markdown/markdown.ts';
+import {
+  breakableIdentifier,
+  escapeHtml,
+  escapeText,
+  plainText,
+  renderInline,
+  renderMarkdown,
+} from '../../src/markdown/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders paragraphs, lists and fenced code', () => {
@@ -53,6 +60,9 @@ describe('plainText and escapeHtml', () => {
 
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    // Element content only: quotes stay, and no text can close the element it is in.
+    expect(escapeText(`{"a": "</textarea><b>'&amp;'"}`)).toBe(`{"a": "&lt;/textarea&gt;&lt;b&gt;'&amp;amp;'"}`);
+    expect(escapeText('')).toBe('');
   });
 });
 
