@@ -6,41 +6,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { ErrorEvent } from '../../../src/reference/errors/error-event.ts';
 import { replayErrorJournal } from '../../../src/reference/errors/error-journal.ts';
 import type { ErrorJournalEntry } from '../../../src/reference/errors/error-journal-entry.ts';
 import { createErrorStore } from '../../../src/reference/errors/error-store.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from '../../../src/reference/errors/ingestion-limits.ts';
 import { createErrorTrackingState } from '../../../src/reference/errors/state.ts';
 import { memoryStateStore, type StateStore } from '../../../src/reference/platform/state-store.ts';
+import { groupEvent as event, NOW } from './group-events.ts';
 import { createHarness } from './harness.ts';
-
-const NOW = Date.UTC(2026, 5, 1);
-
-/** An event of its own group (its fingerprint), shaped like an SDK's: a message, a user and a short stack. */
-const event = (group: number, at: number = NOW, serial = 0): ErrorEvent => ({
-  eventId: `${group.toString(16).padStart(16, '0')}${serial.toString(16).padStart(16, '0')}`,
-  timestamp: at,
-  receivedAt: at,
-  platform: 'javascript',
-  level: 'error',
-  message: `request ${group} failed`,
-  fingerprint: [`fp-${group}`],
-  release: 'web@1.4.2',
-  environment: 'production',
-  user: { id: `user-${group % 977}` },
-  exceptions: [
-    {
-      type: 'TypeError',
-      value: `Cannot read properties of undefined (reading 'item${group}')`,
-      frames: [
-        { filename: 'app/main.js', function: 'main', lineno: 10, colno: 3, in_app: true },
-        { filename: 'app/cart.js', function: 'addItem', lineno: 42, colno: 17, in_app: true },
-        { filename: 'app/cart.js', function: 'render', lineno: 97, colno: 5, in_app: true },
-      ],
-    },
-  ],
-});
 
 describe('error groups per project', () => {
   it('holds exactly the bound without letting any go, and lets the least recently used go one past it', () => {

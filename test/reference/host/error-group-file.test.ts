@@ -12,9 +12,9 @@ import { createErrorStore } from '../../../src/reference/errors/error-store.ts';
 import { MAX_ERROR_GROUPS_PER_PROJECT, RETENTION_MS } from '../../../src/reference/errors/ingestion-limits.ts';
 import { type ErrorGroupFile, openErrorGroupFile } from '../../../src/reference/host/error-group-file.ts';
 import { loadSqlite } from '../../../src/reference/host/sqlite.ts';
+import { groupEvent, NOW } from '../errors/group-events.ts';
 import { scratchDir, startDurable } from './durable-host.ts';
 
-const NOW = Date.UTC(2026, 5, 1);
 const removals: (() => void)[] = [];
 const files: ErrorGroupFile[] = [];
 afterAll(() => {
@@ -22,17 +22,11 @@ afterAll(() => {
   for (const remove of removals) remove();
 });
 
-const event = (group: number, at: number = NOW, serial = 0, user?: string): ErrorEvent => ({
-  eventId: `${group.toString(16).padStart(16, '0')}${serial.toString(16).padStart(16, '0')}`,
-  timestamp: at,
-  receivedAt: at,
-  platform: 'javascript',
-  level: 'error',
-  message: `request ${group} failed`,
-  fingerprint: [`fp-${group}`],
-  ...(user ? { user: { id: user } } : {}),
-  exceptions: [{ type: 'TypeError', value: `item${group}`, frames: [{ filename: 'app/cart.js', lineno: 42 }] }],
-});
+/** An event of its own group, with the user given (or none). */
+const event = (group: number, at: number = NOW, serial = 0, user?: string): ErrorEvent => {
+  const { user: _sdkUser, ...rest } = groupEvent(group, at, serial);
+  return user ? { ...rest, user: { id: user } } : rest;
+};
 
 async function archive(): Promise<ErrorGroupFile> {
   const { dir, remove } = scratchDir('sunset-groups-');
