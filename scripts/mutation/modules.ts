@@ -214,7 +214,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   },
   {
     id: 'matchers',
-    name: 'checker matchers',
+    name: 'checker matchers: text, CI variables and keys, flags',
     mutate: [
       'src/check/rules/text.ts',
       'src/check/rules/ci-variable.ts',
@@ -222,10 +222,6 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'src/check/rules/ci-job-key-unset.ts',
       'src/check/rules/yaml-key.ts',
       'src/check/rules/cli-flag.ts',
-      'src/check/rules/omnibus-setting.ts',
-      'src/check/rules/chart-value.ts',
-      'src/check/rules/env-var.ts',
-      'src/check/rules/config-module.ts',
     ],
     tests: [
       'test/check/rules/text.test.ts',
@@ -237,14 +233,27 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/rules/ci-job-key-unset.test.ts',
       'test/check/rules/yaml-key.test.ts',
       'test/check/rules/cli-flag.test.ts',
-      'test/check/rules/omnibus-setting.test.ts',
-      'test/check/rules/chart-value.test.ts',
-      'test/check/rules/env-var.test.ts',
-      'test/check/rules/config-module.test.ts',
       // Every register rule's example and near miss.
       'test/check/register-rules.test.ts',
     ],
   },
+  {
+    id: 'settings',
+    name: 'checker matchers: gitlab.rb settings and configuration modules',
+    mutate: ['src/check/rules/omnibus-setting.ts', 'src/check/rules/config-module.ts'],
+    tests: [
+      'test/check/rules/omnibus-setting.test.ts',
+      'test/check/rules/config-module.test.ts',
+      'test/check/register-rules.test.ts',
+    ],
+  },
+  {
+    id: 'deploy',
+    name: 'checker matchers: chart values and environment variables',
+    mutate: ['src/check/rules/chart-value.ts', 'src/check/rules/env-var.ts'],
+    tests: ['test/check/rules/chart-value.test.ts', 'test/check/rules/env-var.test.ts', 'test/check/register-rules.test.ts'],
+  },
+
   {
     id: 'file-kinds',
     name: 'checker file kinds',
