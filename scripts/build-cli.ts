@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { registerVersion } from '../src/findings/report-origin.ts';
 import {
   PACKAGED_STAND_INS,
   rewriteWorkerStarts,
@@ -38,6 +39,7 @@ import { readinessStyles } from '../src/readiness/readiness-styles.ts';
 import { readFixtureRepositories } from '../src/reference/analytics/repository/read-fixture-repositories.ts';
 import { demoFixtures } from '../src/reference/platform/world.ts';
 import { formatProblem, readContent } from '../src/register/index.ts';
+import { createRegister } from '../src/register/register.ts';
 import { buildJsonSchema, PUBLISHED_SCHEMAS } from '../src/site/json-schemas.ts';
 import { buildRegisterJson } from '../src/site/register-json.ts';
 
@@ -58,7 +60,12 @@ if (problems.length > 0) {
 }
 const repositories = await readFixtureRepositories(CONTENT, demoFixtures().projects);
 const { entries, errors, releases, settings, sources, ...more } = data;
-const dataFile: PackagedDataFile = { format: PACKAGED_DATA_FORMAT, register: { entries, errors, releases, settings } };
+const dataFile: PackagedDataFile = {
+  format: PACKAGED_DATA_FORMAT,
+  register: { entries, errors, releases, settings },
+  // Digested here once: every report that records its origin names it, and hashing the register costs a check.
+  registerVersion: registerVersion(createRegister(data)),
+};
 const moreDataFile: PackagedMoreDataFile = {
   format: PACKAGED_DATA_FORMAT,
   register: { ...more, sources: [...sources] },

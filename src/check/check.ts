@@ -4,6 +4,7 @@ import type { Register } from '../register/register.ts';
 import { type ByHandItem, checkByHand } from './check-by-hand.ts';
 import { parseErrorInfo } from './engine/engine.ts';
 import type { CiLayout } from './file/file-kind.ts';
+import { onFirstUse } from './rules/matcher.ts';
 import { ciLayout } from './scan/ci-includes.ts';
 import type { ExtraIgnore } from './scan/ignore-rules.ts';
 import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
@@ -72,7 +73,7 @@ export interface CheckResult {
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
   const pool = createScanPool(options.threads);
-  const { files, skipped, ignored } = walk(options.paths, options.cwd, {
+  const { files, skipped, ignored, listing } = walk(options.paths, options.cwd, {
     onFile: (count) => {
       if (count === WARM_AT) pool.warm();
       options.onFile?.(count);
@@ -83,10 +84,11 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     ...(options.ignore ? { ignore: options.ignore } : {}),
   });
 
-  const layout = ciLayout(files, options.configDir);
+  const layout = onFirstUse(() => ciLayout(files, options.configDir, listing));
   const output = await pool.run({
     files,
     rules,
+    // Found while the workers sift.
     layout,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
   });
@@ -112,5 +114,5 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   const withFindings = new Set(findings.map((finding) => finding.file));
   const rootPaths = new Map(files.flatMap((file) => (withFindings.has(file.path) ? [[file.path, file.rootPath] as const] : [])));
   const byHand = options.only ? [] : checkByHand(register, options.range);
-  return { findings, rules: [...infos.values()], stats, skipped, ignored, layout, rootPaths, byHand };
+  return { findings, rules: [...infos.values()], stats, skipped, ignored, layout: layout(), rootPaths, byHand };
 }

@@ -39,6 +39,15 @@ export function projectFromRemote(url: string): string | undefined {
 
 const versions = new WeakMap<object, string>();
 
+/**
+ * Records a register's digest computed elsewhere (the package's, computed when it was built), so
+ * {@link registerVersion} does not hash the register again. Only for a register made from exactly the
+ * data digested: a register merged with imported entries is another object and is digested anew.
+ */
+export function knownRegisterVersion(register: object, digest: string): void {
+  versions.set(register, digest);
+}
+
 /** A short digest of what decides findings: the entries (with their detection rules) and error conditions. */
 export function registerVersion(register: Pick<Register, 'entries' | 'errors'>): string {
   const known = versions.get(register);

@@ -33,6 +33,8 @@ type FirstField = (typeof PACKAGED_DATA_FIELDS)[number];
 export interface PackagedDataFile {
   format: number;
   register: Pick<RegisterData, FirstField>;
+  /** The digest of the register (see `registerVersion`), computed when the package was built. */
+  registerVersion: string;
 }
 
 /** `sunset-data-more.json` as written: maps as entry lists, because JSON has none. */
@@ -46,6 +48,8 @@ export interface PackagedMoreDataFile {
 /** The data, read once per process; the fields of the second file are read when first read. */
 export interface PackagedData {
   register: RegisterData;
+  /** The register's digest, as built. */
+  registerVersion: string;
   repositories: Record<number, Map<string, string>>;
 }
 
@@ -77,6 +81,7 @@ async function read(): Promise<PackagedData> {
     return more;
   };
   return {
+    registerVersion: first.registerVersion,
     register: {
       ...first.register,
       get areas() {

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadedRegister } from '../check/register-source.ts';
+import { knownRegisterVersion } from '../findings/report-origin.ts';
 import { createRegister } from '../register/register.ts';
 import { packagedData } from './packaged-data.ts';
 
@@ -15,5 +16,8 @@ export const PROJECT_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** The register bundled with the package. */
 export async function loadCliRegister(): Promise<LoadedRegister> {
-  return { register: createRegister((await packagedData()).register), source: 'bundle' };
+  const data = await packagedData();
+  const register = createRegister(data.register);
+  knownRegisterVersion(register, data.registerVersion);
+  return { register, source: 'bundle' };
 }

@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { registerVersion } from '../../src/findings/report-origin.ts';
+import { loadRegister } from '../../src/register/index.ts';
 import { freePort, probeReference, run, startServer } from './processes.ts';
 
 const packed = inject('packed');
+const register = await loadRegister();
 const bin = path.join(packed.consumer, 'node_modules', '.bin', 'sunset');
 const { version } = JSON.parse(readFileSync(path.join(packed.root, 'package.json'), 'utf8')) as { version: string };
 const repos = path.join(packed.root, 'test', 'fixtures', 'repos');
@@ -38,6 +41,8 @@ describe.each(NODES)('the installed package on %s', (_label, node) => {
     const report = JSON.parse(result.stdout) as { findings: { rule_id?: string; ruleId?: string }[] };
     expect(report.findings.length).toBeGreaterThan(5);
     expect(result.stdout).toContain('runner-register-arguments-removed');
+    // The digest the package carries is the one the clone computes from the same content.
+    expect((report as unknown as { register: { version: string } }).register.version).toBe(registerVersion(register));
   });
 
   it('checks a clean repository with exit 0', () => {

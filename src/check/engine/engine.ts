@@ -54,9 +54,15 @@ interface Compiled {
   matcher: Matcher;
 }
 
+/** Whether a built automaton's anchors (deduplicated and sorted) are exactly `anchors`. */
+function sameAnchors(built: readonly string[], anchors: readonly string[]): boolean {
+  const wanted = [...new Set(anchors)].sort();
+  return wanted.length === built.length && wanted.every((anchor, index) => anchor === built[index]);
+}
+
 /**
- * Compiles active rules for one repository layout. `prefilter` is an automaton another thread already built
- * for the same rules, so a worker does not build it again.
+ * Compiles active rules for one repository layout. `prefilter` is an automaton already built for the same
+ * rules' anchors, so it is not built again; one built for other anchors is not used.
  */
 export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, prefilter?: PrefilterTable): Engine {
   const compiled: Compiled[] = rules.map((active) => ({ active, matcher: compileRule(active.rule, layout) }));
@@ -79,6 +85,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     } satisfies Finding;
   };
 
+  const anchors = compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []));
   const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
   /** Rules that read files by their base name, whatever the file holds (see `Matcher.fileNames`). */
   const byName = new Map<string, Compiled[]>();
@@ -86,16 +93,29 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     for (const name of item.matcher.fileNames ?? []) byName.set(name, [...(byName.get(name) ?? []), item]);
   const named = (rootPath: string) => (byName.size === 0 ? undefined : byName.get(rootPath.slice(rootPath.lastIndexOf('/') + 1)));
   const settling = compiled.filter(({ matcher }) => matcher.settledElsewhere);
+  const byAnchor = new Map<string, Compiled[]>();
+  for (const item of compiled) {
+    const anchor = item.matcher.anchor;
+    if (anchor) byAnchor.set(anchor, [...(byAnchor.get(anchor) ?? []), item]);
+  }
+  const order = new Map(compiled.map((item, index) => [item, index]));
+  /**
+   * The rules a file can match, in the rules' order: those whose anchor it holds, those without an anchor,
+   * and those that read it by its name. Looked up by anchor, since a file holds few of the many anchors.
+   */
+  const withAnchors = (anchors: ReadonlySet<string>, byFileName: readonly Compiled[] | undefined): Compiled[] => {
+    const chosen = new Set(unanchored);
+    for (const anchor of anchors) for (const item of byAnchor.get(anchor) ?? []) chosen.add(item);
+    for (const item of byFileName ?? []) chosen.add(item);
+    return [...chosen].sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
+  };
   /** Rules that read CI configuration but not other YAML: a YAML file is parsed for its shape only when one could read it. */
   const ciOnly =
     (rootPath: string) =>
     ({ matcher }: Compiled) =>
       matcher.applies('ci-yaml', rootPath) && !matcher.applies('yaml', rootPath);
   return {
-    prefilter: createPrefilter(
-      compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : [])),
-      prefilter,
-    ),
+    prefilter: createPrefilter(anchors, prefilter && sameAnchors(prefilter.anchors, anchors) ? prefilter : undefined),
     readsAlways(rootPath) {
       const kind = fileKind(rootPath, layout);
       const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);
@@ -108,9 +128,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     checkText(target, text, anchors) {
       const pathKind = fileKind(target.rootPath, layout);
       const byFileName = named(target.rootPath);
-      const anchored = compiled.filter(
-        (item) => !anchors || !item.matcher.anchor || anchors.has(item.matcher.anchor) || (byFileName?.includes(item) ?? false),
-      );
+      const anchored = anchors ? withAnchors(anchors, byFileName) : compiled;
       const byShape = anchored.filter(({ matcher }) => matcher.shapes);
       const wantsShape =
         pathKind === 'yaml' &&

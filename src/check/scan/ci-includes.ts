@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { CiLayout } from '../file/file-kind.ts';
 import { compileGlob } from '../file/glob.ts';
-import type { WalkedFile } from './walk.ts';
+import type { CiListing, WalkedFile } from './walk.ts';
 
 /**
  * The local files a root CI configuration includes (`include: 'ci/x.yml'`, `include: [{ local: … }]`),
@@ -29,8 +29,10 @@ function localIncludePatterns(text: string): RegExp[] {
 }
 
 /** The root-relative paths among `candidates` that the root CI file includes locally. */
-export function includedFiles(rootCiText: string, candidates: readonly string[]): Set<string> {
+export function includedFiles(rootCiText: string, candidates: readonly string[] | (() => readonly string[])): Set<string> {
   const patterns = localIncludePatterns(rootCiText);
+  if (patterns.length === 0) return new Set();
+  if (typeof candidates === 'function') candidates = candidates();
   return new Set(candidates.filter((candidate) => patterns.some((pattern) => pattern.test(`/${candidate}`))));
 }
 
@@ -47,9 +49,10 @@ interface RootCi {
 /**
  * The root CI files that may include the walked files: those the walk found, and those in the folders
  * above a walked YAML file up to its repository root that the walk did not list (a file passed alone, as
- * pre-commit passes a staged file, is still included by the repository's `.gitlab-ci.yml`).
+ * pre-commit passes a staged file, is still included by the repository's `.gitlab-ci.yml`). A folder the
+ * walk listed is known to hold one only if the listing named it (`listing`), so the disk is asked only then.
  */
-function rootCiFiles(files: readonly WalkedFile[]): RootCi[] {
+function rootCiFiles(files: readonly WalkedFile[], listing?: CiListing): RootCi[] {
   const roots: RootCi[] = [];
   const listed = new Set<string>();
   const yaml = files.filter((file) => file.rootPath.endsWith('.yml') || file.rootPath.endsWith('.yaml'));
@@ -67,8 +70,9 @@ function rootCiFiles(files: readonly WalkedFile[]): RootCi[] {
       probed.add(absolute);
       for (const name of ROOT_CI_NAMES) {
         const candidate = path.join(absolute, name);
-        if (!listed.has(candidate) && existsSync(candidate))
-          roots.push({ rootPath: [...segments.slice(0, depth), name].join('/'), absolute: candidate });
+        if (listed.has(candidate)) continue;
+        if (listing?.listed.has(absolute) && !listing.rootCi.has(candidate)) continue;
+        if (existsSync(candidate)) roots.push({ rootPath: [...segments.slice(0, depth), name].join('/'), absolute: candidate });
       }
       absolute = path.dirname(absolute);
     }
@@ -81,12 +85,12 @@ function rootCiFiles(files: readonly WalkedFile[]): RootCi[] {
  * files a root CI configuration includes locally, which are CI configuration too wherever they live.
  * Paths in `include: local` are relative to the project root, the folder that holds `.gitlab-ci.yml`.
  */
-export function ciLayout(files: readonly WalkedFile[], configDir: string): CiLayout {
+export function ciLayout(files: readonly WalkedFile[], configDir: string, listing?: CiListing): CiLayout {
   const yamlPaths = files.flatMap((file) =>
     file.rootPath.endsWith('.yml') || file.rootPath.endsWith('.yaml') ? [file.rootPath] : [],
   );
   const includes = new Set<string>();
-  for (const root of rootCiFiles(files)) {
+  for (const root of rootCiFiles(files, listing)) {
     // Read synchronously: a few small files, each far quicker to read than a round trip to the thread pool.
     let text = '';
     try {
@@ -96,9 +100,8 @@ export function ciLayout(files: readonly WalkedFile[], configDir: string): CiLay
     }
     const folder = path.posix.dirname(root.rootPath);
     const prefix = folder === '.' ? '' : `${folder}/`;
-    const below = yamlPaths
-      .filter((candidate) => candidate.startsWith(prefix))
-      .map((candidate) => candidate.slice(prefix.length));
+    const below = () =>
+      yamlPaths.filter((candidate) => candidate.startsWith(prefix)).map((candidate) => candidate.slice(prefix.length));
     for (const included of includedFiles(text, below)) includes.add(`${prefix}${included}`);
   }
   return { configDir, includes };

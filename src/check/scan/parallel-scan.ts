@@ -4,6 +4,8 @@ import type { Worker } from 'node:worker_threads';
 import type { ActiveRule } from '../../findings/finding.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
+import { createPrefilter } from '../file/prefilter.ts';
+import { compileRule } from '../rules/compile-rule.ts';
 import {
   checkBytes,
   emptyScanOutput,
@@ -22,9 +24,20 @@ import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } fro
 export interface ScanJob {
   files: WalkedFile[];
   rules: readonly ActiveRule[];
-  layout: CiLayout;
+  /**
+   * Where CI configuration is read. A function is called once the workers are sifting: finding the local
+   * includes reads and parses the root CI files, which the workers need not wait for.
+   */
+  layout: CiLayout | (() => CiLayout);
   maxBytes: number;
 }
+
+/** The anchors of the rules, which do not depend on where CI configuration lies: no matcher's anchor reads it. */
+const anchorsOf = (rules: readonly ActiveRule[]) =>
+  rules.flatMap((active) => {
+    const anchor = compileRule(active.rule, { configDir: '' }).anchor;
+    return anchor ? [anchor] : [];
+  });
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
 const CHUNK = 64;
@@ -138,20 +151,24 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
   return {
     warm,
     async run(job) {
-      const engine = createEngine(job.rules, job.layout);
+      const layout = () => (typeof job.layout === 'function' ? job.layout() : job.layout);
       const wanted = Math.min(threads - 1, Math.floor(job.files.length / FILES_PER_WORKER));
       if (wanted > 0) warm();
       for (const idle of workers.slice(wanted)) void finish(idle, null);
-      if (wanted === 0) return scanFiles(job.files, engine, job.maxBytes);
+      if (wanted === 0) return scanFiles(job.files, createEngine(job.rules, layout()), job.maxBytes);
       const shared: SiftJob = {
         paths: job.files.map((file) => file.absolute).join('\0'),
         maxBytes: job.maxBytes,
-        // Built here once and copied, so no worker builds it again.
-        prefilter: siftingPrefilter(engine).table(),
+        // Built here once and copied, so no worker builds it again; the engine below takes it too.
+        prefilter: createPrefilter(anchorsOf(job.rules)).table(),
         chunk: CHUNK,
         ...sharedState(job.files.length),
       };
       const pending = workers.slice(0, wanted).map((worker) => finish(worker, shared));
+      const engine = createEngine(job.rules, layout(), shared.prefilter);
+      // The workers sift with the anchors above: an engine that needed others would pass files they dropped.
+      if (engine.prefilter.table() !== shared.prefilter)
+        throw new Error('the scan workers sifted with other anchors than the engine matches');
       return scanBesideWorkers(job, engine, shared, pending);
     },
   };

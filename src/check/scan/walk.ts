@@ -55,6 +55,16 @@ export interface WalkOptions {
   ignore?: ExtraIgnore;
 }
 
+/** What a walk saw of the root CI file names, so finding root CI files need not ask the disk again. */
+export interface CiListing {
+  /** The directories the walk listed, by absolute path. */
+  listed: Set<string>;
+  /** Entries named `.gitlab-ci.yml` or `.gitlab-ci.yaml` in them, by absolute path, listed or not. */
+  rootCi: Set<string>;
+}
+
+const isRootCiName = (name: string) => name === '.gitlab-ci.yml' || name === '.gitlab-ci.yaml';
+
 /** A path argument that cannot be read: a usage error, not a finding. */
 export class UnreadablePathError extends Error {
   readonly path: string;
@@ -96,12 +106,13 @@ export function walk(
   targets: readonly string[],
   cwd: string,
   onFileOrOptions?: ((count: number) => void) | WalkOptions,
-): { files: WalkedFile[]; skipped: SkipNote[]; ignored: SkipNote[] } {
+): { files: WalkedFile[]; skipped: SkipNote[]; ignored: SkipNote[]; listing: CiListing } {
   const options: WalkOptions = typeof onFileOrOptions === 'function' ? { onFile: onFileOrOptions } : (onFileOrOptions ?? {});
   const { onFile, exclude, listIgnored, forceExclude, ignore: extra } = options;
   const files: WalkedFile[] = [];
   const skipped: SkipNote[] = [];
   const ignored: SkipNote[] = [];
+  const listing: CiListing = { listed: new Set(), rootCi: new Set() };
   // Only several targets can name a file twice (`. src`): one directory's walk meets each file once, so it
   // skips remembering every path, a measurable share of a large walk.
   const seen = targets.length > 1 ? new Set<string>() : undefined;
@@ -142,6 +153,7 @@ export function walk(
         skipped.push({ path: shown, reason: `directory not readable: ${describeFault(error)}`, unreadable: true });
         return;
       }
+      listing.listed.add(dir);
       let here = layers;
       for (const name of IGNORE_FILES) {
         if (!entries.some((entry) => entry.name === name)) continue;
@@ -152,6 +164,7 @@ export function walk(
       for (const entry of entries) {
         const name = entry.name;
         if (name === '.git') continue;
+        if (isRootCiName(name)) listing.rootCi.add(`${dir}${path.sep}${name}`);
         // Installed dependencies are not the repository's code, and Sunset's own package (its register among
         // them) lies there: a project without a .gitignore would otherwise fail on the tool itself.
         if (name === 'node_modules' && entry.isDirectory()) {
@@ -184,5 +197,5 @@ export function walk(
     const startShown = toPosix(path.relative(cwd, absolute)) || '.';
     visit(absolute, startRoot, startShown, outerLayers(absolute, base, repoRoot !== undefined, extra));
   }
-  return { files, skipped, ignored };
+  return { files, skipped, ignored, listing };
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../../src/check/check.ts';
 import { PROJECT_ROOT } from '../../../src/check/register-source.ts';
-import { includedFiles } from '../../../src/check/scan/ci-includes.ts';
+import { ciLayout, includedFiles } from '../../../src/check/scan/ci-includes.ts';
+import { walk } from '../../../src/check/scan/walk.ts';
 import { loadRegister } from '../../../src/register/index.ts';
 import { tempTree } from './temp-tree.ts';
 
@@ -22,6 +23,34 @@ function repository(files: Record<string, string>): string {
 }
 
 describe('CI includes', () => {
+  it("finds a root CI file the walk saw but left out (ignored) from the walk's listing, as from the disk", () => {
+    const root = repository({ '.gitignore': '.gitlab-ci.yml\n', '.gitlab-ci.yml': ROOT, 'ci/tags.yml': TAGS });
+    const walked = walk(['.'], root);
+    expect(walked.files.map((file) => file.rootPath).sort()).toEqual(['.gitignore', 'ci/tags.yml']);
+    expect(walked.listing.rootCi).toEqual(new Set([path.join(root, '.gitlab-ci.yml')]));
+    expect([...ciLayout(walked.files, '.gitlab', walked.listing).includes]).toEqual(['ci/tags.yml']);
+    expect([...ciLayout(walked.files, '.gitlab').includes]).toEqual(['ci/tags.yml']);
+    // A folder the walk listed without the name is not asked again: the listing is what the disk held.
+    const stale = { listed: walked.listing.listed, rootCi: new Set<string>() };
+    expect([...ciLayout(walked.files, '.gitlab', stale).includes]).toEqual([]);
+    // A folder it did not list (above a file passed alone) is asked.
+    const alone = walk(['ci/tags.yml'], root);
+    expect(alone.listing.listed.size).toBe(0);
+    expect([...ciLayout(alone.files, '.gitlab', alone.listing).includes]).toEqual(['ci/tags.yml']);
+  });
+
+  it('parses a root CI file only when it may include something, and lists candidates only then', () => {
+    let listed = 0;
+    const candidates = () => {
+      listed++;
+      return ['ci/tags.yml'];
+    };
+    expect([...includedFiles('job:\n  script: [make]\n', candidates)]).toEqual([]);
+    expect(listed).toBe(0);
+    expect([...includedFiles(ROOT, candidates)]).toEqual(['ci/tags.yml']);
+    expect(listed).toBe(1);
+  });
+
   it('resolves local includes in every syntax, globs included, and skips other kinds', () => {
     const ci = [
       'include:',

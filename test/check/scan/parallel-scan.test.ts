@@ -73,6 +73,20 @@ describe('createScanPool', () => {
     expect(standingFindings(settledElsewhere)).toEqual([]);
   });
 
+  it('asks for the layout once, while the workers sift, and matches with it', async () => {
+    const walked = walk(['.'], tempTree({ ...largeTree(), 'ci/tags.yml': 'job:\n  script: echo $OLD_VAR\n' })).files;
+    let asked = 0;
+    const layout = () => {
+      asked++;
+      return { configDir: '.gitlab', includes: new Set(['ci/tags.yml']) };
+    };
+    const job = { files: walked, rules: [rule], maxBytes: 100 };
+    const threaded = settled(await createScanPool(2).run({ ...job, layout }));
+    expect(asked).toBe(1);
+    expect(threaded).toEqual(settled(await createScanPool(1).run({ ...job, layout: layout() })));
+    expect(threaded.findings).toContain('ci/tags.yml:2 old-var');
+  });
+
   it('matches the files a worker passed, notes those it skipped, and parses the CI files it did not pass', async () => {
     const walked = walk(['.'], tempTree(largeTree())).files;
     const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
