@@ -7,7 +7,7 @@ import type { CiLayout } from './file/file-kind.ts';
 import { onFirstUse } from './rules/matcher.ts';
 import { ciLayout } from './scan/ci-includes.ts';
 import type { ExtraIgnore } from './scan/ignore-rules.ts';
-import { createScanPool, WARM_AT } from './scan/parallel-scan.ts';
+import { createScanPool } from './scan/parallel-scan.ts';
 import { DEFAULT_MAX_BYTES, standingFindings } from './scan/scan-files.ts';
 import { type SkipNote, walk } from './scan/walk.ts';
 
@@ -72,10 +72,12 @@ export interface CheckResult {
 /** Scans the paths for uses of what the register removes or deprecates in the range. */
 export async function runCheck(register: Register, options: CheckOptions): Promise<CheckResult> {
   const rules = activeRules(register, options.range, options.only);
-  const pool = createScanPool(options.threads);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // Told of every file as the walk finds it, so workers sift while the walk goes on.
+  const pool = createScanPool(options.threads, { rules, maxBytes });
   const { files, skipped, ignored, listing } = walk(options.paths, options.cwd, {
-    onFile: (count) => {
-      if (count === WARM_AT) pool.warm();
+    onFile: (count, file) => {
+      pool.found(file);
       options.onFile?.(count);
     },
     ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
@@ -90,7 +92,7 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
     rules,
     // Found while the workers sift.
     layout,
-    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxBytes,
   });
   // A finding of something missing stands only if no file of the repository settled it.
   const findings = standingFindings(output);

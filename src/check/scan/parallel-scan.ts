@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { ActiveRule } from '../../findings/finding.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
-import { createPrefilter } from '../file/prefilter.ts';
+import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { compileRule } from '../rules/compile-rule.ts';
 import {
   checkBytes,
@@ -18,7 +18,7 @@ import {
   unscannable,
 } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
-import { NEXT_CHUNK, PUBLISHED, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
+import { announce, Counter, MAX_SHARED_FILES, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
 
 /** Everything a scan needs. */
 export interface ScanJob {
@@ -41,14 +41,26 @@ const anchorsOf = (rules: readonly ActiveRule[]) =>
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
 const CHUNK = 64;
-/** Below this many files a worker's start-up costs more than it saves. */
+/** Files found per worker started: below this many a worker's start-up costs more than it saves. */
 const FILES_PER_WORKER = 2000;
+/** Paths posted to the workers at a time while the walk goes on. */
+const BATCH = 512;
 
-/** Worker threads that can be started early, so they load their modules while this thread walks the files. */
+/** What a pool needs to start sifting before the walk is over. */
+export interface EarlySift {
+  rules: readonly ActiveRule[];
+  maxBytes: number;
+}
+
+/**
+ * Worker threads that sift files while the walk still finds them. The walk tells the pool of each file
+ * (`found`); every `FILES_PER_WORKER` files start one more worker, up to `threads - 1`, and the paths go to
+ * the workers in batches, so sifting overlaps the walk instead of waiting for it.
+ */
 export interface ScanPool {
-  /** Starts the workers now (idempotent); the walk calls it once it has found enough files. */
-  warm(): void;
-  /** Scans the job's files on this thread and on as many workers as its size is worth. */
+  /** Hears a file the walk found; files come in walk order, the same order as the job's. */
+  found(file: WalkedFile): void;
+  /** Scans the job's files on this thread and on the workers the files found so far started. */
   run(job: ScanJob): Promise<ScanOutput>;
 }
 
@@ -76,20 +88,21 @@ function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: Sca
 export async function scanBesideWorkers(
   job: ScanJob,
   engine: Engine,
-  shared: SiftJob,
+  shared: Pick<SiftJob, 'counters' | 'passed' | 'chunk'>,
   pending: Promise<SiftOutput | undefined>[],
 ): Promise<ScanOutput> {
   const { files, maxBytes } = job;
   const output = emptyScanOutput();
   const prefilter = siftingPrefilter(engine);
   const counters = new Int32Array(shared.counters);
+  // Length-tracking: the buffer grew while the walk went on, and the view sees all of it.
   const passed = new Int32Array(shared.passed);
   // Files whose fate is settled: read and checked here, passed by a worker and checked, or skipped by one.
   const settled = new Uint8Array(files.length);
   let taken = 0;
   const takeUpPassed = () => {
-    while (taken < Atomics.load(counters, PUBLISHED)) {
-      const index = Atomics.load(passed, taken);
+    while (taken < Atomics.load(counters, Counter.PUBLISHED)) {
+      const index = Atomics.load(passed, taken) - 1;
       // The slot is taken but not written yet: the next call picks it up.
       if (index === -1) return;
       taken++;
@@ -98,17 +111,23 @@ export async function scanBesideWorkers(
     }
   };
 
-  // Let the workers receive the job before this thread starts its synchronous share.
+  // Let the workers receive what was posted last before this thread starts its synchronous share.
   await yieldToEvents();
+  // Final: the walk is over. Files past it (more than the workers share) are this thread's alone.
+  const known = Math.min(files.length, Atomics.load(counters, Counter.KNOWN));
   for (;;) {
-    const start = Atomics.add(counters, NEXT_CHUNK, 1) * shared.chunk;
-    if (start >= files.length) break;
-    const end = Math.min(files.length, start + shared.chunk);
+    const start = Atomics.add(counters, Counter.NEXT_CHUNK, 1) * shared.chunk;
+    if (start >= known) break;
+    const end = Math.min(known, start + shared.chunk);
     for (let index = start; index < end; index++) {
       settled[index] = 1;
       scanFile(files[index] as WalkedFile, engine, prefilter, maxBytes, output);
     }
     takeUpPassed();
+  }
+  for (let index = known; index < files.length; index++) {
+    settled[index] = 1;
+    scanFile(files[index] as WalkedFile, engine, prefilter, maxBytes, output);
   }
 
   for (const sifted of await Promise.all(pending)) {
@@ -126,53 +145,101 @@ export async function scanBesideWorkers(
   return output;
 }
 
-/** A pool of up to `threads - 1` workers; this thread is the last one. */
-export function createScanPool(threads: number = Math.min(4, availableParallelism())): ScanPool {
-  const workers: Worker[] = [];
-  const warm = () => {
-    // Loaded with the first worker: node:worker_threads costs a scan too small for threads a few milliseconds.
-    const { Worker } = process.getBuiltinModule('node:worker_threads');
-    while (workers.length < threads - 1) {
-      const worker = new Worker(new URL('./scan-worker.ts', import.meta.url));
-      worker.unref();
-      workers.push(worker);
-    }
+/** A worker of a pool, with the port its paths go on and what it reports once done. */
+interface PoolWorker {
+  port: MessagePort;
+  done: Promise<SiftOutput | undefined>;
+}
+
+/**
+ * A pool of up to `threads - 1` workers; this thread is the last one. With `early` the pool starts sifting
+ * while the walk tells it of files; without, `run` tells it of the job's files itself.
+ */
+export function createScanPool(threads: number = Math.min(4, availableParallelism()), early?: EarlySift): ScanPool {
+  const workers: PoolWorker[] = [];
+  const shared = sharedState();
+  let sift: EarlySift | undefined = early;
+  let anchors: string[] | undefined;
+  let found = 0;
+  /** Paths found but not posted yet, and every batch posted, for a worker that starts later. */
+  let waiting: string[] = [];
+  const posted: string[] = [];
+  let postedCount = 0;
+
+  const post = () => {
+    if (waiting.length === 0) return;
+    const batch = waiting.join('\0');
+    postedCount += waiting.length;
+    waiting = [];
+    posted.push(batch);
+    for (const { port } of workers) port.postMessage(batch);
+    announce(shared, postedCount);
   };
-  const finish = (worker: Worker, job: SiftJob | null) =>
-    new Promise<SiftOutput | undefined>((resolve, reject) => {
+
+  const start = (settings: EarlySift) => {
+    // Loaded with the first worker: node:worker_threads costs a scan too small for threads a few milliseconds.
+    const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
+    anchors ??= anchorsOf(settings.rules);
+    const worker = new Worker(new URL('./scan-worker.ts', import.meta.url));
+    worker.unref();
+    const { port1, port2 } = new MessageChannel();
+    const job: SiftJob = {
+      anchors,
+      // The first worker builds the automaton and sends it back, so this thread, walking, does not.
+      sendTable: workers.length === 0,
+      maxBytes: settings.maxBytes,
+      chunk: CHUNK,
+      ...shared,
+      paths: port2,
+    };
+    const done = new Promise<SiftOutput | undefined>((resolve, reject) => {
       worker.once('message', (output: SiftOutput) => resolve(output));
       worker.once('error', reject);
       worker.once('exit', (code) =>
         code === 0 ? resolve(undefined) : reject(new Error(`scan worker stopped with exit code ${code}`)),
       );
-      worker.postMessage(job);
     });
+    worker.postMessage(job, [port2]);
+    for (const batch of posted) port1.postMessage(batch);
+    workers.push({ port: port1, done });
+  };
+
+  const hear = (file: WalkedFile) => {
+    found++;
+    if (!sift || found > MAX_SHARED_FILES) return;
+    waiting.push(file.absolute);
+    if (found % FILES_PER_WORKER === 0 && workers.length < threads - 1) start(sift);
+    if (workers.length > 0 && waiting.length >= BATCH) post();
+  };
+
+  /** The automaton the first worker built, or one built here when it has not sent it yet. */
+  const table = (): PrefilterTable => {
+    const { receiveMessageOnPort } = process.getBuiltinModule('node:worker_threads');
+    const sent = receiveMessageOnPort((workers[0] as PoolWorker).port)?.message as { table: PrefilterTable } | undefined;
+    return sent?.table ?? createPrefilter(anchors ?? []).table();
+  };
 
   return {
-    warm,
+    found: hear,
     async run(job) {
       const layout = () => (typeof job.layout === 'function' ? job.layout() : job.layout);
-      const wanted = Math.min(threads - 1, Math.floor(job.files.length / FILES_PER_WORKER));
-      if (wanted > 0) warm();
-      for (const idle of workers.slice(wanted)) void finish(idle, null);
-      if (wanted === 0) return scanFiles(job.files, createEngine(job.rules, layout()), job.maxBytes);
-      const shared: SiftJob = {
-        paths: job.files.map((file) => file.absolute).join('\0'),
-        maxBytes: job.maxBytes,
-        // Built here once and copied, so no worker builds it again; the engine below takes it too.
-        prefilter: createPrefilter(anchorsOf(job.rules)).table(),
-        chunk: CHUNK,
-        ...sharedState(job.files.length),
-      };
-      const pending = workers.slice(0, wanted).map((worker) => finish(worker, shared));
-      const engine = createEngine(job.rules, layout(), shared.prefilter);
-      // The workers sift with the anchors above: an engine that needed others would pass files they dropped.
-      if (engine.prefilter.table() !== shared.prefilter)
+      if (found > job.files.length) throw new Error('the scan pool heard of more files than the job holds');
+      sift = { rules: job.rules, maxBytes: job.maxBytes };
+      for (let index = found; index < job.files.length; index++) hear(job.files[index] as WalkedFile);
+      if (workers.length === 0) return scanFiles(job.files, createEngine(job.rules, layout()), job.maxBytes);
+      post();
+      announce(shared, postedCount, true);
+      const built = table();
+      const engine = createEngine(job.rules, layout(), built);
+      // The workers sift with the rules' anchors: an engine that needed others would pass files they dropped.
+      if (engine.prefilter.table() !== built)
         throw new Error('the scan workers sifted with other anchors than the engine matches');
-      return scanBesideWorkers(job, engine, shared, pending);
+      return scanBesideWorkers(
+        job,
+        engine,
+        { ...shared, chunk: CHUNK },
+        workers.map((worker) => worker.done),
+      );
     },
   };
 }
-
-/** Files found before a walk starts the workers. */
-export const WARM_AT = FILES_PER_WORKER;

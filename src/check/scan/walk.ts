@@ -36,8 +36,8 @@ export interface SkipNote {
 
 /** What a walk leaves out besides what it must, and what it tells. */
 export interface WalkOptions {
-  /** Hears the running count of files, so a caller can start work early on a large tree. */
-  onFile?: (count: number) => void;
+  /** Hears each file listed, with the running count, so a caller can start work early on a large tree. */
+  onFile?: (count: number, file: WalkedFile) => void;
   /**
    * Files and folders never to list, by absolute path, with the reason: what this run writes (its reports,
    * its baseline) and the register folders it reads. They go to `ignored`, not `skipped`, so a second run
@@ -137,7 +137,9 @@ export function walk(
       if (own) ignored.push({ path: shown, reason: own });
       else if (!seen?.has(absolute)) {
         assertReadable(target, absolute);
-        files.push({ absolute, path: shown, rootPath: toPosix(path.relative(base, absolute)) });
+        const file = { absolute, path: shown, rootPath: toPosix(path.relative(base, absolute)) };
+        files.push(file);
+        onFile?.(files.length, file);
       }
       seen?.add(absolute);
       continue;
@@ -188,8 +190,9 @@ export function walk(
         else if (isDirectory) visit(child, childRoot, childShown, here);
         else if (!seen?.has(child)) {
           seen?.add(child);
-          files.push({ absolute: child, path: childShown, rootPath: childRoot });
-          onFile?.(files.length);
+          const file = { absolute: child, path: childShown, rootPath: childRoot };
+          files.push(file);
+          onFile?.(files.length, file);
         }
       }
     };

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { passes, type ReadSkip, readBytes, unscannable } from './scan-files.ts';
 
@@ -5,22 +6,30 @@ import { passes, type ReadSkip, readBytes, unscannable } from './scan-files.ts';
  * A worker thread's part of a scan: plain data, copied to each worker. Workers only read files and run the
  * prefilter, which needs neither the rules nor the parsers, so they start in a fraction of the time a
  * thread with the whole engine takes; the matchers run on the thread that started the scan.
+ *
+ * The files arrive while the walk still finds them: the thread that walks posts their paths in batches on
+ * `paths`, then raises `KNOWN`, so a worker sifts the first files while the walk goes on. A worker that
+ * claims a chunk not yet found waits for it.
  */
 export interface SiftJob {
-  /**
-   * The absolute paths of all the scan's files, joined by NUL (which no path holds); chunks and published
-   * passes refer to them by index. One string is copied to a thread in one piece, an array string by string.
-   */
-  paths: string;
+  /** The anchors to sift with; a worker builds the automaton from them unless `table` is given. */
+  anchors: string[];
+  /** The automaton, when the starting thread has it already. */
+  table?: PrefilterTable;
+  /** Whether this worker posts the automaton it built back on `paths`, so the starting thread need not build it. */
+  sendTable: boolean;
   maxBytes: number;
-  /** The automaton to sift with; files it does not pass go back to the main thread only where the engine reads them always. */
-  prefilter: PrefilterTable;
   /** Files per chunk. */
   chunk: number;
-  /** Two counters (see `NEXT_CHUNK` and `PUBLISHED`) every thread updates atomically. */
+  /** The counters of {@link Counter}, which every thread updates atomically. */
   counters: SharedArrayBuffer;
-  /** One slot per file: the indexes of the files workers passed, in the order published; -1 until written. */
+  /**
+   * A growable buffer, one slot per file found: the indexes (plus one) of the files workers passed, in the
+   * order published; 0 until written. It grows before `KNOWN` does, so a slot always exists for a pass.
+   */
   passed: SharedArrayBuffer;
+  /** The absolute paths of the files found, in batches joined by NUL (which no path holds), in walk order. */
+  paths: MessagePort;
 }
 
 /** What a worker reports once no chunk is left. */
@@ -31,33 +40,87 @@ export interface SiftOutput {
   bytes: number;
 }
 
-/** Index in `counters` of the next chunk to claim. */
-export const NEXT_CHUNK = 0;
-/** Index in `counters` of the number of slots of `passed` taken. */
-export const PUBLISHED = 1;
+/** The indexes in `counters`. */
+export const Counter = {
+  /** The next chunk to claim. */
+  NEXT_CHUNK: 0,
+  /** Slots of `passed` taken. */
+  PUBLISHED: 1,
+  /** Files whose paths have been posted. */
+  KNOWN: 2,
+  /** 1 once the walk is over and `KNOWN` is final. */
+  DONE: 3,
+  /** Raised after every change of `KNOWN` or `DONE`, for threads waiting on either. */
+  CHANGED: 4,
+} as const;
 
-/** The shared state of a scan over `count` files. */
-export function sharedState(count: number): Pick<SiftJob, 'counters' | 'passed'> {
-  const passed = new SharedArrayBuffer(4 * count);
-  new Int32Array(passed).fill(-1);
-  return { counters: new SharedArrayBuffer(8), passed };
+/** Files a scan shares with its workers at most; past it the starting thread reads the rest alone. */
+export const MAX_SHARED_FILES = 2 ** 24;
+
+/** The shared state of a scan; `passed` grows as files are found (see {@link announce}). */
+export function sharedState(): Pick<SiftJob, 'counters' | 'passed'> {
+  return {
+    counters: new SharedArrayBuffer(4 * 5),
+    passed: new SharedArrayBuffer(0, { maxByteLength: 4 * MAX_SHARED_FILES }),
+  };
+}
+
+/**
+ * Tells the workers that `known` files have been posted (or, with `done`, that the walk is over): grows
+ * `passed` first, so every found file has its slot, then wakes whoever waits.
+ */
+export function announce(job: Pick<SiftJob, 'counters' | 'passed'>, known: number, done = false): void {
+  const counters = new Int32Array(job.counters);
+  if (job.passed.byteLength < 4 * known) job.passed.grow(4 * known);
+  Atomics.store(counters, Counter.KNOWN, known);
+  if (done) Atomics.store(counters, Counter.DONE, 1);
+  Atomics.add(counters, Counter.CHANGED, 1);
+  Atomics.notify(counters, Counter.CHANGED);
+}
+
+/**
+ * The end of the chunk that starts at `start` once its files are known, waiting for the walk when they are
+ * not yet; `start` itself (nothing to sift) when the walk ended before it.
+ */
+function chunkEnd(counters: Int32Array, start: number, chunk: number): number {
+  for (;;) {
+    const changed = Atomics.load(counters, Counter.CHANGED);
+    // DONE before KNOWN: once DONE reads 1, the KNOWN read after it is final.
+    const done = Atomics.load(counters, Counter.DONE) === 1;
+    const known = Atomics.load(counters, Counter.KNOWN);
+    if (known >= start + chunk || done) return Math.max(start, Math.min(start + chunk, known));
+    Atomics.wait(counters, Counter.CHANGED, changed);
+  }
 }
 
 /**
  * Claims chunks until none are left, reads each file and publishes the index of every file the prefilter
- * passes. A slot is taken before it is written, so a reader that finds -1 in a taken slot comes back later.
+ * passes. A slot is taken before it is written, so a reader that finds 0 in a taken slot comes back later.
  */
 export function siftClaimedChunks(job: SiftJob): SiftOutput {
   const counters = new Int32Array(job.counters);
   const passed = new Int32Array(job.passed);
-  const prefilter = createPrefilter([], job.prefilter);
+  const prefilter = createPrefilter(job.anchors, job.table);
+  if (job.sendTable) job.paths.postMessage({ table: prefilter.table() });
+  else prefilter.table();
   const output: SiftOutput = { skipped: [], bytes: 0 };
-  const paths = job.paths === '' ? [] : job.paths.split('\0');
-  const count = paths.length;
+  const paths: string[] = [];
+  // Taken here, not imported: the thread that starts a scan imports this module for its counters too.
+  const { receiveMessageOnPort } = process.getBuiltinModule('node:worker_threads');
+  /** Takes in posted batches until the path of file `count - 1` is here. */
+  const receive = (count: number) => {
+    while (paths.length < count) {
+      const batch = receiveMessageOnPort(job.paths);
+      if (batch) for (const path of (batch.message as string).split('\0')) paths.push(path);
+      // Posted, counted, not yet delivered: a moment's wait.
+      else Atomics.wait(counters, Counter.CHANGED, Atomics.load(counters, Counter.CHANGED), 1);
+    }
+  };
   for (;;) {
-    const start = Atomics.add(counters, NEXT_CHUNK, 1) * job.chunk;
-    if (start >= count) break;
-    const end = Math.min(count, start + job.chunk);
+    const start = Atomics.add(counters, Counter.NEXT_CHUNK, 1) * job.chunk;
+    const end = chunkEnd(counters, start, job.chunk);
+    if (end <= start) break;
+    receive(end);
     for (let index = start; index < end; index++) {
       const bytes = readBytes(paths[index] as string, job.maxBytes);
       if (!Buffer.isBuffer(bytes)) {
@@ -67,7 +130,7 @@ export function siftClaimedChunks(job: SiftJob): SiftOutput {
       output.bytes += bytes.length;
       const reason = unscannable(bytes);
       if (reason) output.skipped.push({ index, reason });
-      else if (passes(bytes, prefilter)) Atomics.store(passed, Atomics.add(counters, PUBLISHED, 1), index);
+      else if (passes(bytes, prefilter)) Atomics.store(passed, Atomics.add(counters, Counter.PUBLISHED, 1), index + 1);
     }
   }
   return output;

@@ -98,7 +98,8 @@ export function createErrorStore(
   archive?: ErrorGroupArchive,
 ): ErrorStore {
   const byId = new Map<number, ErrorRecord>();
-  const byKey = new Map<string, ErrorRecord>();
+  /** Per project, its groups by grouping key (maps within a map: no joined key to build per event). */
+  const byKey = new Map<number, Map<string, ErrorRecord>>();
   /** Per project, its groups by id in order of last use, least recent first (a Map keeps insertion order). */
   const recency = new Map<number, Map<number, ErrorRecord>>();
   let evictedCount = 0;
@@ -114,15 +115,27 @@ export function createErrorStore(
   };
   const forget = (record: ErrorRecord) => {
     byId.delete(record.id);
-    byKey.delete(`${record.projectId}\u0000${record.key}`);
+    byKey.get(record.projectId)?.delete(record.key);
     recency.get(record.projectId)?.delete(record.id);
   };
   let lastId = 0;
   let oldest = Number.POSITIVE_INFINITY;
   let total = 0;
   /** Event ids of the occurrences held in memory, per project. */
-  const eventIds = new Set<string>();
-  const eventKey = (projectId: number, eventId: string) => `${projectId}\u0000${eventId}`;
+  const eventIds = new Map<number, Set<string>>();
+  /**
+   * The project's set of event ids. Keyed by the id itself, not a string joining project and id: an event's
+   * id is hashed once (strings keep their hash) however often ingestion asks, where a joined key is a new
+   * string, hashed again, at every ask on the busiest path.
+   */
+  const idsOf = (projectId: number) => {
+    let ids = eventIds.get(projectId);
+    if (!ids) {
+      ids = new Set();
+      eventIds.set(projectId, ids);
+    }
+    return ids;
+  };
   /** Lets the least recently used group of `used` go, to the archive when there is one. */
   const letGo = (used: Map<number, ErrorRecord>) => {
     const [, least] = used.entries().next().value as [number, ErrorRecord];
@@ -134,7 +147,8 @@ export function createErrorStore(
         return;
       }
     }
-    for (const gone of least.occurrences) eventIds.delete(eventKey(least.projectId, gone.eventId));
+    const ids = idsOf(least.projectId);
+    for (const gone of least.occurrences) ids.delete(gone.eventId);
     total -= least.occurrences.length;
     forget(least);
     evictedCount += 1;
@@ -142,8 +156,14 @@ export function createErrorStore(
   /** Takes a group into memory as the most recently used, letting another go when the project is past its bound. */
   const admit = (record: ErrorRecord) => {
     byId.set(record.id, record);
-    byKey.set(`${record.projectId}\u0000${record.key}`, record);
-    for (const occurrence of record.occurrences) eventIds.add(eventKey(record.projectId, occurrence.eventId));
+    let keyed = byKey.get(record.projectId);
+    if (!keyed) {
+      keyed = new Map();
+      byKey.set(record.projectId, keyed);
+    }
+    keyed.set(record.key, record);
+    const ids = idsOf(record.projectId);
+    for (const occurrence of record.occurrences) ids.add(occurrence.eventId);
     total += record.occurrences.length;
     const first = record.occurrences[0];
     if (first) oldest = Math.min(oldest, first.time);
@@ -188,9 +208,9 @@ export function createErrorStore(
     archives: archive !== undefined,
     record(projectId, event) {
       const key = groupingKey(event);
-      const scoped = `${projectId}\u0000${key}`;
       let record =
-        byKey.get(scoped) ?? (archive && archive.groups() > 0 ? bringBack(archive.takeByKey(projectId, key)) : undefined);
+        byKey.get(projectId)?.get(key) ??
+        (archive && archive.groups() > 0 ? bringBack(archive.takeByKey(projectId, key)) : undefined);
       if (!record) {
         lastId += 1;
         record = { id: lastId, projectId, key, status: 'open', occurrences: [], users: new Map(), latest: event };
@@ -207,7 +227,7 @@ export function createErrorStore(
         record.users.set(user, (record.users.get(user) ?? 0) + 1);
       }
       insertSorted(record.occurrences, occurrence);
-      eventIds.add(eventKey(projectId, event.eventId));
+      idsOf(projectId).add(event.eventId);
       if (record.status === 'resolved') record.status = 'open';
       oldest = Math.min(oldest, event.timestamp);
       total += 1;
@@ -251,7 +271,7 @@ export function createErrorStore(
       for (const record of byId.values()) {
         const keep = firstAfter(record.occurrences, cutoff);
         for (const gone of record.occurrences.slice(0, keep)) {
-          eventIds.delete(eventKey(record.projectId, gone.eventId));
+          eventIds.get(record.projectId)?.delete(gone.eventId);
           if (!gone.user) continue;
           const left = (record.users.get(gone.user) ?? 1) - 1;
           if (left > 0) record.users.set(gone.user, left);
@@ -268,7 +288,7 @@ export function createErrorStore(
     },
     size: () => total + (archive?.occurrences() ?? 0),
     hasEvent: (projectId, eventId) =>
-      eventIds.has(eventKey(projectId, eventId)) ||
+      eventIds.get(projectId)?.has(eventId) === true ||
       (archive !== undefined && archive.groups() > 0 && archive.hasEvent(projectId, eventId)),
     groupCount: (projectId) => recency.get(projectId)?.size ?? 0,
     evicted: () => evictedCount,

@@ -28,15 +28,15 @@ describe('CI includes', () => {
     const walked = walk(['.'], root);
     expect(walked.files.map((file) => file.rootPath).sort()).toEqual(['.gitignore', 'ci/tags.yml']);
     expect(walked.listing.rootCi).toEqual(new Set([path.join(root, '.gitlab-ci.yml')]));
-    expect([...ciLayout(walked.files, '.gitlab', walked.listing).includes]).toEqual(['ci/tags.yml']);
-    expect([...ciLayout(walked.files, '.gitlab').includes]).toEqual(['ci/tags.yml']);
+    expect([...(ciLayout(walked.files, '.gitlab', walked.listing).includes ?? [])]).toEqual(['ci/tags.yml']);
+    expect([...(ciLayout(walked.files, '.gitlab').includes ?? [])]).toEqual(['ci/tags.yml']);
     // A folder the walk listed without the name is not asked again: the listing is what the disk held.
     const stale = { listed: walked.listing.listed, rootCi: new Set<string>() };
-    expect([...ciLayout(walked.files, '.gitlab', stale).includes]).toEqual([]);
+    expect([...(ciLayout(walked.files, '.gitlab', stale).includes ?? [])]).toEqual([]);
     // A folder it did not list (above a file passed alone) is asked.
     const alone = walk(['ci/tags.yml'], root);
     expect(alone.listing.listed.size).toBe(0);
-    expect([...ciLayout(alone.files, '.gitlab', alone.listing).includes]).toEqual(['ci/tags.yml']);
+    expect([...(ciLayout(alone.files, '.gitlab', alone.listing).includes ?? [])]).toEqual(['ci/tags.yml']);
   });
 
   it('parses a root CI file only when it may include something, and lists candidates only then', () => {

@@ -1,9 +1,10 @@
+import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
 import { createScanPool, scanBesideWorkers } from '../../../src/check/scan/parallel-scan.ts';
 import { type ScanOutput, standingFindings } from '../../../src/check/scan/scan-files.ts';
-import { walk } from '../../../src/check/scan/walk.ts';
-import { sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
+import { type WalkedFile, walk } from '../../../src/check/scan/walk.ts';
+import { announce, sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
 import { activeRule } from '../active-rule.ts';
 import { tempTree } from './temp-tree.ts';
 
@@ -91,20 +92,47 @@ describe('createScanPool', () => {
     const walked = walk(['.'], tempTree(largeTree())).files;
     const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
     const engine = createEngine(job.rules, job.layout);
-    const shared = {
-      paths: walked.map((file) => file.absolute).join('\0'),
-      maxBytes: job.maxBytes,
-      prefilter: engine.prefilter.table(),
-      chunk: 64,
-      ...sharedState(walked.length),
-    };
+    const { port1, port2 } = new MessageChannel();
+    const shared = { ...sharedState(), chunk: 64 };
+    port1.postMessage(walked.map((file) => file.absolute).join('\0'));
+    announce(shared, walked.length, true);
     // A worker that claims every chunk before this thread starts: everything reaches it through the worker.
-    const sifted = siftClaimedChunks(shared);
+    const sifted = siftClaimedChunks({
+      ...shared,
+      anchors: engine.prefilter.table().anchors,
+      sendTable: false,
+      maxBytes: job.maxBytes,
+      paths: port2,
+    });
+    port1.close();
 
     const besides = settled(await scanBesideWorkers(job, engine, shared, [Promise.resolve(sifted)]));
 
     expect(besides).toEqual(settled(await createScanPool(1).run(job)));
     expect(besides.findings).toHaveLength(28 + 2);
+  });
+
+  it('sifts while the walk goes on: workers wait for files not found yet, and all are checked once', async () => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+    const pool = createScanPool(3, { rules: job.rules, maxBytes: job.maxBytes });
+    // Found in bursts with pauses, so a worker claims chunks past what has been found and waits for them.
+    for (let index = 0; index < walked.length; index++) {
+      pool.found(walked[index] as WalkedFile);
+      if (index % 700 === 699) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const streamed = settled(await pool.run(job));
+    expect(streamed).toEqual(settled(await createScanPool(1).run(job)));
+    expect(streamed.findings).toHaveLength(28 + 2);
+  });
+
+  it('refuses a job with fewer files than the walk told it of', async () => {
+    const walked = walk(['.'], tempTree({ 'a.sh': 'echo $OLD_VAR\n', 'b.sh': 'echo\n' })).files;
+    const pool = createScanPool(2, { rules: [rule], maxBytes: 100 });
+    for (const file of walked) pool.found(file);
+    await expect(
+      pool.run({ files: walked.slice(1), rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 }),
+    ).rejects.toThrow('heard of more files than the job holds');
   });
 
   it('sends a rule without an anchor only the files it reads, and still sifts the rest', async () => {

@@ -111,4 +111,12 @@ describe('walk', () => {
     walk(['.'], root, (count) => counts.push(count));
     expect(counts).toEqual([1, 2]);
   });
+
+  it('tells of every file in the order it lists them, files named on the command line included', () => {
+    const root = tempTree({ 'named.sh': '', 'dir/a.js': '', 'dir/b.js': '' });
+    const heard: string[] = [];
+    const { files } = walk(['named.sh', 'dir'], root, { onFile: (count, file) => heard.push(`${count} ${file.path}`) });
+    expect(heard).toEqual(['1 named.sh', '2 dir/a.js', '3 dir/b.js']);
+    expect(files.map((file) => file.path)).toEqual(['named.sh', 'dir/a.js', 'dir/b.js']);
+  });
 });
