@@ -54,15 +54,15 @@ function keyInHash(text: string, from: number, keys: readonly string[]): number 
   return offset;
 }
 
-/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `"a"`) holds a role. */
+/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `%w[a b]`, `"a"`) holds a role. */
 function holdsRole(text: string, from: number, role: string): boolean {
-  const open = /^\s*(?:=\s*)?\(?\s*(\[|%[wi]?[([]|['"])/.exec(text.slice(from, from + 400));
+  const open = /^\s*(?:=\s*)?\(?\s*(\[|%w[([]|['"])/.exec(text.slice(from, from + 400));
   if (!open) return false;
-  const at = from + open[0].length - 1;
-  // A list up to the bracket that closes it, quoted words up to the line's end.
+  // Quoted words up to the line's end; a list up to the bracket that closes it (or the parenthesis around
+  // it, the only other bracket before it).
   const value = /['"]/.test(open[1] as string)
-    ? (/.*/.exec(text.slice(at)) as RegExpExecArray)[0]
-    : text.slice(at, blockEnd(text, at));
+    ? (/.*/.exec(text.slice(from)) as RegExpExecArray)[0]
+    : text.slice(from, blockEnd(text, from));
   return new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`).test(value);
 }
 

@@ -136,6 +136,7 @@ describe('omnibus-setting rule at its edges', () => {
       "gitlab_rails['env'] = { LEGACY_FLAG: '1' }",
       "gitlab_rails['env'] = { :LEGACY_FLAG => '1' }",
       "gitlab_rails['env'] = ENV_DEFAULTS",
+      "legacy_env = { 'LEGACY_FLAG' => '1' }",
       "gitlab_rails['other_env'] = { 'LEGACY_FLAG' => '1' }",
       "gitlab_rails['env']['OTHER_FLAG'] = '1'",
       "default['gitlab']['gitlab-rails']['env']['LEGACY_FLAG'] = '1'",
@@ -145,7 +146,7 @@ describe('omnibus-setting rule at its edges', () => {
       '1:24 gitlab_rails.env.LEGACY_FLAG',
       '2:25 gitlab_rails.env.LEGACY_FLAG',
       '3:26 gitlab_rails.env.LEGACY_FLAG',
-      '7:1 gitlab_rails.env.LEGACY_FLAG',
+      '8:1 gitlab_rails.env.LEGACY_FLAG',
     ]);
   });
 
@@ -169,8 +170,8 @@ describe('omnibus-setting rule at its edges', () => {
       expect(matchRule(deep, 'gitlab.rb', beside), arrow).toEqual([]);
     }
     // A value that is no hash leaves the keys after it to the hash that holds it.
-    const variable = "gitlab_rails['object_store'] = { 'connection' => conn, 'aws_signature_version' => 4 }\n";
-    expect(matchRule(deep, 'gitlab.rb', variable)).toEqual(['1:57 gitlab_rails.object_store.connection.aws_signature_version']);
+    const variable = "gitlab_rails['object_store'] = { 'connection' => conn, 'proxy' => {}, 'aws_signature_version' => 4 }\n";
+    expect(matchRule(deep, 'gitlab.rb', variable)).toEqual(['1:72 gitlab_rails.object_store.connection.aws_signature_version']);
   });
 
   it('takes * for a key written in the chain only, not for a key inside a hash assigned whole', () => {
@@ -223,6 +224,8 @@ describe('omnibus-setting rule at its edges', () => {
       '3:1 external_url=https://gitlab.example.com',
       '4:1 external_url=https://gitlab.example.com',
     ]);
+    // Only a literal given first is the value, not one later in an expression.
+    expect(matchRule(url, 'gitlab.rb', "external_url = @url || 'https://gitlab.example.com'\n")).toEqual([]);
     const bare = { kind: 'omnibus-setting', setting: 'external_url', value: 'GITLAB_URL' };
     expect(matchRule(bare, 'gitlab.rb', 'external_url GITLAB_URL\nexternal_url GITLAB_URL_2\n')).toEqual([
       '1:1 external_url=GITLAB_URL',
