@@ -205,6 +205,9 @@ describe('omnibus-setting rule at its edges', () => {
       '11:1 roles=monitoring_role',
       '12:1 roles=monitoring_role',
     ]);
+    // A role passed to a call is not the roles' value: only a list or quoted words given directly are.
+    const call = "roles=role_list('monitoring_role')\nroles =role_list('monitoring_role')\nroles role_list('monitoring_role')\n";
+    expect(matchRule(roles, 'gitlab.rb', call)).toEqual([]);
   });
 
   it('reads a top-level setting called or assigned, with or without a value', () => {
