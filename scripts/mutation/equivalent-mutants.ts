@@ -941,4 +941,12 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'false',
     why: 'daysFromCivil reads month 13 of a year as January of the next (its months count from March), so both forms give the first day after December.',
   },
+  // Checker matchers: gitlab.rb settings and configuration modules.
+  {
+    file: 'src/check/rules/config-module.ts',
+    mutator: 'ConditionalExpression',
+    original: "kind === 'yaml' || kind === 'ci-yaml'",
+    replacement: 'true',
+    why: 'Only a prefilter: an Ansible rule reads documents from yamlQuietly, which gives none for a file of any other kind, so applying the rule to it finds nothing.',
+  },
 ];

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq } from 'yaml';
+import { isScalar, isSeq } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { configModuleRuleSchema } from '../../schemas/admin-config-rules.ts';
@@ -22,7 +22,7 @@ export function configModuleMatcher(rule: ConfigModuleRule): Matcher {
 
   const ansible = (node: unknown, out: Match[]) => {
     if (isSeq(node)) for (const item of node.items) ansible(item, out);
-    if (!isMap(node)) return;
+    // Anything but a mapping has no entries.
     const entries = mapEntries(node);
     const module = entries.find((entry) => modules.includes(entry.key));
     if (module) {
@@ -45,17 +45,21 @@ export function configModuleMatcher(rule: ConfigModuleRule): Matcher {
     for (const block of text.matchAll(/^[ \t]*(resource|module)[ \t]+"([\w-]+)"(?:[ \t]+"[^"\n]*")?[ \t]*\{/gm)) {
       const open = block.index + block[0].length - 1;
       const body = text.slice(open, blockEnd(text, open));
-      const source = block[1] === 'module' ? /^\s*source\s*=\s*"([^"]+)"/m.exec(body)?.[1] : undefined;
+      // Only a module has a source; a resource's is never looked at.
+      const source = /^\s*source\s*=\s*"([^"]+)"/m.exec(body)?.[1];
       const fits =
         block[1] === 'resource'
           ? modules.includes(block[2] as string)
           : source !== undefined && modules.some((module) => module.includes('/') && source.includes(module));
       if (!fits) continue;
       for (const found of body.matchAll(
-        new RegExp(String.raw`^[ \t]*(${rule.arguments.map(escapeRegExp).join('|')})[ \t]*=[ \t]*("[^"\n]*"|[^\s#]*)`, 'gm'),
+        new RegExp(
+          String.raw`^[ \t]*(${rule.arguments.map(escapeRegExp).join('|')})[ \t]*=[ \t]*(?:"([^"\n]*)"|([^\s#]*))`,
+          'gm',
+        ),
       )) {
         const offset = open + found.index + (found[0].length - found[0].trimStart().length);
-        if (file.source.inComment(offset) || !valueFits((found[2] as string).replace(/^"(.*)"$/, '$1'))) continue;
+        if (file.source.inComment(offset) || !valueFits(found[2] ?? found[3])) continue;
         out.push({ offset, text: `${block[1] === 'module' ? 'module.' : ''}${block[2]}.${found[1]}` });
       }
     }
@@ -64,11 +68,15 @@ export function configModuleMatcher(rule: ConfigModuleRule): Matcher {
   return {
     // Every use names the module, and every alternative holds the shortest (the schema makes sure).
     anchor: [...modules].sort((a, b) => a.length - b.length)[0] as string,
-    applies: (kind, rootPath) =>
-      rule.tool === 'ansible' ? kind === 'yaml' || kind === 'ci-yaml' : kind === 'code' && /\.tf$/.test(rootPath),
+    // Every path that ends in `.tf` is of kind `code`.
+    applies: (kind, rootPath) => (rule.tool === 'ansible' ? kind === 'yaml' || kind === 'ci-yaml' : /\.tf$/.test(rootPath)),
     match(file) {
       const out: Match[] = [];
-      if (rule.tool === 'ansible') for (const document of file.yamlQuietly() ?? []) ansible(document.contents, out);
+      // A YAML file that does not parse has no documents.
+      if (rule.tool === 'ansible')
+        file.yamlQuietly()?.forEach((document) => {
+          ansible(document.contents, out);
+        });
       else terraform(file, out);
       return out;
     },

@@ -31,41 +31,39 @@ function assignedValue(text: string, from: number): string | undefined {
  */
 function keyInHash(text: string, from: number, keys: readonly string[]): number | undefined {
   // A list of hashes (`registry['notifications'] = [{ … }]`) is read as one: a key in any of them counts.
-  const open = /^\s*(?:=|\|\|=)\s*(?:\[\s*)?\{/.exec(text.slice(from, from + 200));
-  if (!open) return undefined;
-  const list = open[0].includes('[');
-  let start = list ? from + open[0].indexOf('[') : from + open[0].length - 1;
+  if (!/^\s*(?:=|\|\|=)\s*(?:\[\s*)?\{/.test(text.slice(from, from + 200))) return undefined;
+  // Only the assignment stands before the first bracket, so the block read from here is that list or hash.
+  let start = from;
   let end = blockEnd(text, start);
   let offset: number | undefined;
   for (const key of keys) {
-    const pattern = new RegExp(
-      String.raw`(?:['"]${escapeRegExp(key)}['"]\s*=>|:${escapeRegExp(key)}\s*=>|(?<![\w:])${escapeRegExp(key)}:(?!:))`,
-      'g',
-    );
-    pattern.lastIndex = start;
-    const found = pattern.exec(text);
-    if (!found || found.index >= end) return undefined;
-    offset = found.index + (found[0].startsWith(':') || /^['"]/.test(found[0]) ? 1 : 0);
-    const nested = /^\s*\{/.exec(text.slice(found.index + found[0].length, found.index + found[0].length + 50));
-    if (nested) {
-      start = found.index + found[0].length + nested[0].length - 1;
+    const name = escapeRegExp(key);
+    const found = new RegExp(String.raw`['"]${name}['"]\s*=>|:${name}\s*=>|(?<![\w:])${name}:(?!:)`).exec(text.slice(start, end));
+    if (!found) return undefined;
+    const at = start + found.index;
+    // The key's own first character, after a quote or a symbol's colon.
+    offset = at + (/^[:'"]/.test(found[0]) ? 1 : 0);
+    // A hash as the key's value holds the keys after it; any other value leaves them to the same hash.
+    const nested = /\s*\{/y;
+    nested.lastIndex = at + found[0].length;
+    if (nested.test(text)) {
+      start = at + found[0].length;
       end = blockEnd(text, start);
     }
   }
   return offset;
 }
 
-/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `"a"`) holds a role. */
+/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `%w[a b]`, `"a"`) holds a role. */
 function holdsRole(text: string, from: number, role: string): boolean {
-  const rest = text.slice(from, from + 400);
-  const open = /^\s*(?:=\s*)?\(?\s*([[%'"])/.exec(rest);
+  const open = /^\s*(?:=\s*)?\(?\s*(\[|%w[([]|['"])/.exec(text.slice(from, from + 400));
   if (!open) return false;
-  const start = from + (open.index ?? 0) + open[0].length - 1;
-  const end =
-    open[1] === '[' || open[1] === '%'
-      ? blockEnd(text, text.indexOf(open[1] === '[' ? '[' : '(', start))
-      : text.indexOf('\n', start);
-  return new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`).test(text.slice(start, end === -1 ? undefined : end));
+  // Quoted words up to the line's end; a list up to the bracket that closes it (or the parenthesis around
+  // it, the only other bracket before it).
+  const value = /['"]/.test(open[1] as string)
+    ? (/.*/.exec(text.slice(from)) as RegExpExecArray)[0]
+    : text.slice(from, blockEnd(text, from));
+  return new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`).test(value);
 }
 
 /**
@@ -117,7 +115,7 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
         const start = found.index;
         const chainEnd = start + found[0].length;
         if (!SETS.test(text.slice(chainEnd, chainEnd + 4)) || file.source.inComment(start)) continue;
-        const written = chainKeys(found[1] ?? '');
+        const written = chainKeys(found[1] as string);
         const shared = Math.min(written.length, keys.length);
         if (written.slice(0, shared).some((key, index) => key !== keys[index] && keys[index] !== '*')) continue;
         let offset = start;

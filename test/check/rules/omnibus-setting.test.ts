@@ -108,3 +108,148 @@ describe('omnibus-setting rule', () => {
     expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = ['threshold']\n")).toEqual([]);
   });
 });
+
+describe('omnibus-setting rule at its edges', () => {
+  it('reads a value however the assignment is spaced and whatever ends it, and only the setting’s own', () => {
+    const valued = { kind: 'omnibus-setting', setting: 'prometheus.enable', value: 'true' };
+    const text = [
+      "prometheus['enable']=true",
+      "prometheus['enable'] = true # keep it",
+      "prometheus['enable'] = true; prometheus['listen_address'] = ':9090'",
+      "prometheus['enable'] = ENV.fetch('PROMETHEUS', true)",
+      "prometheus['scrape_interval'] = true",
+      "prometheus['enable']['extra'] = true",
+      "prometheus['enable'] = true",
+    ].join('\n');
+    expect(matchRule(valued, 'gitlab.rb', text)).toEqual([
+      '1:1 prometheus.enable=true',
+      '2:1 prometheus.enable=true',
+      '3:1 prometheus.enable=true',
+      '7:1 prometheus.enable=true',
+    ]);
+  });
+
+  it('finds a key in a hash assigned whole, with string, symbol and new-style keys, and points at the key', () => {
+    const nested = { kind: 'omnibus-setting', setting: 'gitlab_rails.env.LEGACY_FLAG' };
+    const text = [
+      "gitlab_rails['env']={ 'LEGACY_FLAG' => '1' }",
+      "gitlab_rails['env'] = { LEGACY_FLAG: '1' }",
+      "gitlab_rails['env'] = { :LEGACY_FLAG => '1' }",
+      "gitlab_rails['env'] = ENV_DEFAULTS",
+      "legacy_env = { 'LEGACY_FLAG' => '1' }",
+      "gitlab_rails['other_env'] = { 'LEGACY_FLAG' => '1' }",
+      "gitlab_rails['env']['OTHER_FLAG'] = '1'",
+      "default['gitlab']['gitlab-rails']['env']['LEGACY_FLAG'] = '1'",
+      '',
+    ].join('\n');
+    expect(matchRule(nested, 'gitlab.rb', text)).toEqual([
+      '1:24 gitlab_rails.env.LEGACY_FLAG',
+      '2:25 gitlab_rails.env.LEGACY_FLAG',
+      '3:26 gitlab_rails.env.LEGACY_FLAG',
+      '8:1 gitlab_rails.env.LEGACY_FLAG',
+    ]);
+  });
+
+  it('follows a hash inside a hash, and not a key beside it', () => {
+    const deep = { kind: 'omnibus-setting', setting: 'gitlab_rails.object_store.connection.aws_signature_version' };
+    const under = [
+      "gitlab_rails['object_store'] = {",
+      "  'connection' => {",
+      "    'provider' => 'AWS',",
+      "    'aws_signature_version' => 4",
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(matchRule(deep, 'gitlab.rb', under)).toEqual(['4:6 gitlab_rails.object_store.connection.aws_signature_version']);
+    expect(
+      matchRule(deep, 'gitlab.rb', "gitlab_rails['object_store'] = { 'connection'=>{ 'aws_signature_version' => 2 } }\n"),
+    ).toEqual(['1:51 gitlab_rails.object_store.connection.aws_signature_version']);
+    for (const arrow of ['=> {', '=>{', '=>  {']) {
+      const beside = `gitlab_rails['object_store'] = { 'connection' ${arrow} 'provider' => 'AWS' }, 'aws_signature_version' => 4 }\n`;
+      expect(matchRule(deep, 'gitlab.rb', beside), arrow).toEqual([]);
+    }
+    // A value that is no hash leaves the keys after it to the hash that holds it.
+    const variable = "gitlab_rails['object_store'] = { 'connection' => conn, 'proxy' => {}, 'aws_signature_version' => 4 }\n";
+    expect(matchRule(deep, 'gitlab.rb', variable)).toEqual(['1:72 gitlab_rails.object_store.connection.aws_signature_version']);
+  });
+
+  it('takes * for a key written in the chain only, not for a key inside a hash assigned whole', () => {
+    const any = { kind: 'omnibus-setting', setting: 'gitlab_rails.env.*' };
+    expect(matchRule(any, 'gitlab.rb', "gitlab_rails['env'] = { '*' => '1' }\ngitlab_rails['env']['X'] = '1'\n")).toEqual([
+      '2:1 gitlab_rails.env.*',
+    ]);
+  });
+
+  it('reads roles as a list over lines, in parentheses, as %w, as a string, and not in a comment', () => {
+    const roles = { kind: 'omnibus-setting', setting: 'roles', value: 'monitoring_role' };
+    const text = [
+      'roles [',
+      "  'geo_primary_role',",
+      "  'monitoring_role',",
+      ']',
+      "roles('monitoring_role')",
+      "roles=['monitoring_role']",
+      'roles  %w[monitoring_role]',
+      "roles = nil # 'monitoring_role'",
+      "roles 'monitoring_roles'",
+      "# roles ['x']; roles ['monitoring_role']",
+      'roles "geo_primary_role", \'monitoring_role\'',
+      "roles 'monitoring_role'",
+    ].join('\n');
+    expect(matchRule(roles, 'gitlab.rb', text)).toEqual([
+      '1:1 roles=monitoring_role',
+      '5:1 roles=monitoring_role',
+      '6:1 roles=monitoring_role',
+      '7:1 roles=monitoring_role',
+      '11:1 roles=monitoring_role',
+      '12:1 roles=monitoring_role',
+    ]);
+    // A role passed to a call is not the roles' value: only a list or quoted words given directly are.
+    const call = "roles=role_list('monitoring_role')\nroles =role_list('monitoring_role')\nroles role_list('monitoring_role')\n";
+    expect(matchRule(roles, 'gitlab.rb', call)).toEqual([]);
+  });
+
+  it('reads a top-level setting called or assigned, with or without a value', () => {
+    const url = { kind: 'omnibus-setting', setting: 'external_url', value: 'https://gitlab.example.com' };
+    const text = [
+      "external_url 'https://gitlab.example.com'",
+      'external_url "https://gitlab.example.com"',
+      "external_url('https://gitlab.example.com')",
+      "external_url ='https://gitlab.example.com'",
+      "external_url 'https://gitlab.example.com/gitlab'",
+      "external_url  'https://gitlab.example.org'",
+      '',
+    ].join('\n');
+    expect(matchRule(url, 'gitlab.rb', text)).toEqual([
+      '1:1 external_url=https://gitlab.example.com',
+      '2:1 external_url=https://gitlab.example.com',
+      '3:1 external_url=https://gitlab.example.com',
+      '4:1 external_url=https://gitlab.example.com',
+    ]);
+    // Only a literal given first is the value, not one later in an expression.
+    expect(matchRule(url, 'gitlab.rb', "external_url = @url || 'https://gitlab.example.com'\n")).toEqual([]);
+    const bare = { kind: 'omnibus-setting', setting: 'external_url', value: 'GITLAB_URL' };
+    expect(matchRule(bare, 'gitlab.rb', 'external_url GITLAB_URL\nexternal_url GITLAB_URL_2\n')).toEqual([
+      '1:1 external_url=GITLAB_URL',
+    ]);
+    expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', text)).toHaveLength(6);
+    expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', text)[0]).toBe('1:1 external_url');
+  });
+
+  it('reads GITLAB_OMNIBUS_CONFIG in CI configuration, not in documentation', () => {
+    const ci = [
+      'test:',
+      '  services:',
+      '    - name: gitlab/gitlab-ee:16.11.0-ee.0',
+      '      variables:',
+      '        GITLAB_OMNIBUS_CONFIG: |',
+      "          sidekiq['queue_selector'] = true",
+      '  script: [echo]',
+      '',
+    ].join('\n');
+    expect(matchRule(rule, '.gitlab-ci.yml', ci)).toEqual(['6:11 sidekiq.queue_selector']);
+    const doc = "Set GITLAB_OMNIBUS_CONFIG to:\n\n    sidekiq['queue_selector'] = true\n";
+    expect(matchRule(rule, 'docs/install.md', doc)).toEqual([]);
+  });
+});
