@@ -75,16 +75,23 @@ export async function runCheck(register: Register, options: CheckOptions): Promi
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   // Told of every file as the walk finds it, so workers sift while the walk goes on.
   const pool = createScanPool(options.threads, { rules, maxBytes });
-  const { files, skipped, ignored, listing } = walk(options.paths, options.cwd, {
-    onFile: (count, file) => {
-      pool.found(file);
-      options.onFile?.(count);
-    },
-    ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
-    ...(options.listIgnored ? { listIgnored: true } : {}),
-    ...(options.forceExclude ? { forceExclude: true } : {}),
-    ...(options.ignore ? { ignore: options.ignore } : {}),
-  });
+  let walked: ReturnType<typeof walk>;
+  try {
+    walked = walk(options.paths, options.cwd, {
+      onFile: (count, file) => {
+        pool.found(file);
+        options.onFile?.(count);
+      },
+      ...(options.ownOutputs ? { exclude: options.ownOutputs } : {}),
+      ...(options.listIgnored ? { listIgnored: true } : {}),
+      ...(options.forceExclude ? { forceExclude: true } : {}),
+      ...(options.ignore ? { ignore: options.ignore } : {}),
+    });
+  } catch (error) {
+    void pool.stop();
+    throw error;
+  }
+  const { files, skipped, ignored, listing } = walked;
 
   const layout = onFirstUse(() => ciLayout(files, options.configDir, listing));
   const output = await pool.run({

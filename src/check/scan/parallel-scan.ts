@@ -62,6 +62,8 @@ export interface ScanPool {
   found(file: WalkedFile): void;
   /** Scans the job's files on this thread and on the workers the files found so far started. */
   run(job: ScanJob): Promise<ScanOutput>;
+  /** Ends the workers without a scan (the walk failed); settles once they have ended. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -205,8 +207,9 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
   };
 
   const hear = (file: WalkedFile) => {
+    if (!sift) return;
     found++;
-    if (!sift || found > MAX_SHARED_FILES) return;
+    if (found > MAX_SHARED_FILES) return;
     waiting.push(file.absolute);
     if (found % FILES_PER_WORKER === 0 && workers.length < threads - 1) start(sift);
     if (workers.length > 0 && waiting.length >= BATCH) post();
@@ -221,6 +224,11 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
 
   return {
     found: hear,
+    async stop() {
+      // The workers finish what they have and end; what they report is dropped.
+      if (workers.length > 0) announce(shared, postedCount, true);
+      await Promise.allSettled(workers.map(({ done }) => done));
+    },
     async run(job) {
       const layout = () => (typeof job.layout === 'function' ? job.layout() : job.layout);
       if (found > job.files.length) throw new Error('the scan pool heard of more files than the job holds');

@@ -126,6 +126,14 @@ describe('createScanPool', () => {
     expect(streamed.findings).toHaveLength(28 + 2);
   });
 
+  it('ends its workers when the walk fails before a scan', async () => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const pool = createScanPool(2, { rules: [rule], maxBytes: 100 });
+    for (const file of walked.slice(0, 2100)) pool.found(file);
+    // A worker started at 2,000 files waits for more; told the walk is over, it ends (or this never settles).
+    await pool.stop();
+  });
+
   it('refuses a job with fewer files than the walk told it of', async () => {
     const walked = walk(['.'], tempTree({ 'a.sh': 'echo $OLD_VAR\n', 'b.sh': 'echo\n' })).files;
     const pool = createScanPool(2, { rules: [rule], maxBytes: 100 });
