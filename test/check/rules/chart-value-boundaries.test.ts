@@ -301,6 +301,20 @@ describe('chart-value rule: Terraform helm_release', () => {
     expect(matchRule(token, 'main.tf', text)).toEqual([]);
   });
 
+  it('reports a helm command written in a release’s values once, though both readings find it', () => {
+    const text = tf(
+      'resource "helm_release" "runner" {',
+      '  chart  = "gitlab-runner"',
+      '  values = [<<-EOT',
+      '    podAnnotations:',
+      '      installed-by: helm upgrade runner gitlab/gitlab-runner --set runnerRegistrationToken=x',
+      '  EOT',
+      '  ]',
+      '}',
+    );
+    expect(matchRule(token, 'main.tf', text)).toEqual(['5:68 runnerRegistrationToken']);
+  });
+
   it('reports in the order of the file, a helm command before the release too', () => {
     const text = tf(
       'resource "null_resource" "register" {',
