@@ -50,6 +50,11 @@ describe('chart-value rule: values files', () => {
     expect(matchRule(image, 'values.yaml', ci)).toEqual(['2:3 image']);
   });
 
+  it('reads a helm command in a CI job', () => {
+    const ci = lines('deploy:', '  script:', '    - helm upgrade r gitlab/gitlab-runner --set runnerRegistrationToken=$T');
+    expect(matchRule(token, '.gitlab-ci.yml', ci)).toEqual(['3:49 runnerRegistrationToken']);
+  });
+
   it('reads no prose: a README showing the command', () => {
     const text = 'helm install runner gitlab/gitlab-runner --set runnerRegistrationToken=x\n';
     expect(matchRule(token, 'README.md', text)).toEqual([]);
@@ -130,16 +135,23 @@ describe('chart-value rule: releases', () => {
     const named = (chartAt: string) => lines(chartAt, 'values:', '  runnerRegistrationToken: abc');
     expect(matchRule(token, 'deploy.yaml', named('a: {b: {chart: gitlab-runner}}'))).toEqual(['3:3 runnerRegistrationToken']);
     expect(matchRule(token, 'deploy.yaml', named('a: {b: {c: {chart: gitlab-runner}}}'))).toEqual([]);
-    // Another chart's values that mention the runner's image.
+    // Another chart's values that mention the runner's image, as a map or a list of maps.
     const redis = lines(
       'releases:',
       '  - name: cache',
       '    chart: bitnami/redis',
       '    values:',
-      '      - sidecar: gitlab/gitlab-runner',
-      '        runnerRegistrationToken: x',
+      '      sidecar: gitlab/gitlab-runner',
+      '      runnerRegistrationToken: x',
     );
     expect(matchRule(token, 'helmfile.yaml', redis)).toEqual([]);
+    expect(
+      matchRule(
+        token,
+        'helmfile.yaml',
+        redis.replace('      sidecar', '      - sidecar').replace('      runner', '        runner'),
+      ),
+    ).toEqual([]);
   });
 
   it('places values held as a string on the last key, whatever the block header, or on the string', () => {
@@ -169,6 +181,13 @@ describe('chart-value rule: --set', () => {
     ]);
     expect(
       matchRule(token, 'deploy.sh', script('# helm install r gitlab/gitlab-runner --set runnerRegistrationToken=x')),
+    ).toEqual([]);
+    expect(
+      matchRule(
+        token,
+        'deploy.sh',
+        script('helm upgrade r gitlab/gitlab-runner --set gitlabUrl=x  # was: --set runnerRegistrationToken=x'),
+      ),
     ).toEqual([]);
     expect(
       matchRule(token, 'deploy.sh', script('myhelm install r gitlab/gitlab-runner --set runnerRegistrationToken=x')),
@@ -218,6 +237,16 @@ describe('chart-value rule: Terraform helm_release', () => {
     );
     expect(matchRule(token, 'infra/runner.tf', text)).toEqual(['3:13 runnerRegistrationToken']);
     expect(matchRule(token, 'infra/runner.tf', text.replace('"gitlab-runner"', '"gitlab-runner-extra"'))).toEqual([]);
+  });
+
+  it('reads values written first in the block', () => {
+    const text = tf(
+      'resource "helm_release" "runner" {',
+      '  values = [yamlencode({ runnerRegistrationToken = var.token })]',
+      '  chart  = "gitlab-runner"',
+      '}',
+    );
+    expect(matchRule(token, 'main.tf', text)).toEqual(['2:26 runnerRegistrationToken']);
   });
 
   it('reads only .tf files of Terraform', () => {

@@ -52,6 +52,16 @@ describe('env-var rule: what names the command in YAML', () => {
   it('reports a setting found both by structure and by text once', () => {
     const compose = lines('services:', '  runner: {image: gitlab/gitlab-runner, environment: [REGISTRATION_TOKEN=abc]}');
     expect(matchRule(token, 'docker-compose.yml', compose)).toEqual(['2:55 REGISTRATION_TOKEN']);
+    // A list item whose value names the command is a script line that names it too.
+    const config = { kind: 'env-var', name: 'CONFIG_FILE', command: 'gitlab-runner' };
+    const list = lines(
+      'services:',
+      '  runner:',
+      '    image: gitlab/gitlab-runner:alpine',
+      '    environment:',
+      '      - CONFIG_FILE=/etc/gitlab-runner/config.toml',
+    );
+    expect(matchRule(config, 'docker-compose.yml', list)).toEqual(['5:9 CONFIG_FILE']);
   });
 
   it('reports in the order of the file, a script line before the variables too', () => {
@@ -134,11 +144,13 @@ describe('env-var rule: environments in YAML', () => {
       '      - name: REGISTER_LOCKED',
       '        value: "false"',
       '      - name: REGISTER_LOCKED',
+      '      - name: REGISTER_LOCKED',
+      '        value:',
     );
     expect(matchRule(locked, 'k8s/runner.yaml', manifest)).toEqual(['5:15 REGISTER_LOCKED=true', '8:15 REGISTER_LOCKED=true']);
-    // A pair without a value sets the variable to the empty string.
+    // A pair without a value, or with an empty one, sets the variable to the empty string.
     const empty = { ...locked, value: '' };
-    expect(matchRule(empty, 'k8s/runner.yaml', manifest)).toEqual(['11:15 REGISTER_LOCKED=']);
+    expect(matchRule(empty, 'k8s/runner.yaml', manifest)).toEqual(['11:15 REGISTER_LOCKED=', '12:15 REGISTER_LOCKED=']);
   });
 
   it('reads only the environment keys at the top of chart values, once even where the values name the command', () => {
