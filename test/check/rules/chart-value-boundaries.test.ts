@@ -26,7 +26,7 @@ describe('chart-value rule: values files', () => {
     expect(matchRule(token, at, 'apiVersion: v1\nrunnerRegistrationToken: abc\n')).toEqual([]);
     expect(matchRule(token, at, 'kind: Secret\nrunnerRegistrationToken: abc\n')).toEqual([]);
     expect(matchRule(token, at, 'apiVersion: v1\nkind: Secret\nrunnerRegistrationToken: abc\n')).toEqual([]);
-    // A manifest still holds an umbrella chart's mount? No: the mount is read before, whatever the file is.
+    // An umbrella chart's mount is read before that test, whatever else the file holds.
     expect(matchRule(token, at, 'kind: Values\ngitlab-runner:\n  runnerRegistrationToken: abc\n')).toEqual([
       '3:3 runnerRegistrationToken',
     ]);
