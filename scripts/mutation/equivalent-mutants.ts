@@ -66,6 +66,12 @@ const QUOTED_VALUE =
 const NO_SUBJECT =
   'ruleSubject ends with the kinds that have no subject, all returning undefined: a case that no longer matches falls out of the switch, whose result is undefined too.';
 
+const CHART_VALUE = 'src/check/rules/chart-value.ts';
+const SET_FAST_PATH =
+  'A fast path: the `--set` pattern matches only where the text holds `--set`, so running it on every file finds the same pairs.';
+const NOT_A_DOCUMENT =
+  'A string in place of a document or a parent has no `contents` and is not a map: the values file and release readings skip it, so nothing is added.';
+
 export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   {
     file: SUPPRESSION,
@@ -948,5 +954,42 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original: "kind === 'yaml' || kind === 'ci-yaml'",
     replacement: 'true',
     why: 'Only a prefilter: an Ansible rule reads documents from yamlQuietly, which gives none for a file of any other kind, so applying the rule to it finds nothing.',
+  },
+  // Chart values (the deploy group).
+  {
+    file: CHART_VALUE,
+    mutator: 'ConditionalExpression',
+    original: '!isMap(node)',
+    replacement: 'false',
+    within: 'if (!isMap(node)) return;',
+    why: 'A node that is not a map has no entries (mapEntries gives none), so the loop after does nothing; the return only spares looking for the chart around every list and scalar.',
+  },
+  {
+    file: CHART_VALUE,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'file.yamlQuietly() ?? []',
+    why: `Only a file that is not YAML, or does not parse, has no documents. ${NOT_A_DOCUMENT}`,
+  },
+  {
+    file: CHART_VALUE,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    within: 'releases(file, document.contents, out, [])',
+    why: `Parents are only read through \`filter(isMap)\` and handed on. ${NOT_A_DOCUMENT}`,
+  },
+  {
+    file: CHART_VALUE,
+    mutator: 'ConditionalExpression',
+    original: "file.source.text.includes('--set')",
+    replacement: 'true',
+    why: SET_FAST_PATH,
+  },
+  {
+    file: CHART_VALUE,
+    mutator: 'StringLiteral',
+    original: "'--set'",
+    within: "file.source.text.includes('--set')",
+    why: SET_FAST_PATH,
   },
 ];

@@ -251,7 +251,13 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     id: 'deploy',
     name: 'checker matchers: chart values and environment variables',
     mutate: ['src/check/rules/chart-value.ts', 'src/check/rules/env-var.ts'],
-    tests: ['test/check/rules/chart-value.test.ts', 'test/check/rules/env-var.test.ts', 'test/check/register-rules.test.ts'],
+    tests: [
+      'test/check/rules/chart-value.test.ts',
+      'test/check/rules/chart-value-boundaries.test.ts',
+      'test/check/rules/env-var.test.ts',
+      'test/check/rules/env-var-boundaries.test.ts',
+      'test/check/register-rules.test.ts',
+    ],
   },
 
   {

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, type Node, parseDocument, type Scalar } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, parseDocument, type Range, type Scalar } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { chartValueRuleSchema } from '../../schemas/admin-config-rules.ts';
@@ -64,22 +64,23 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
       if (!isScalar(name?.node) || String(name.node.value) !== rule.path) continue;
       const value = entries.find((entry) => entry.key === 'value');
       if (rule.value !== undefined && (!isScalar(value?.node) || String(value.node.value) !== rule.value)) continue;
-      out.push({ offset: (name.node as Scalar).range?.[0] ?? name.offset, text });
+      // A parsed node always has its range.
+      out.push({ offset: ((name.node as Scalar).range as Range)[0], text });
     }
   };
 
   /** Values held as a YAML string (`values: |` of an Argo CD application): parsed, offsets mapped back. */
   const inValuesString = (file: AnalyzedFile, node: Scalar, out: Match[]) => {
-    const [start, end] = node.range ?? [0, 0];
-    const raw = file.source.text.slice(start, end);
-    const body = raw.replace(/^[|>][+-]?\d*[ \t]*\n/, '');
-    const bodyStart = start + raw.length - body.length;
+    const [start, end] = node.range as Range;
     const found: Match[] = [];
     inValues(parseDocument(String(node.value)).contents as Node | null, found);
     if (found.length === 0) return;
-    // The string's own offsets do not hold in the file; place the finding on the path's last key there.
-    const last = new RegExp(String.raw`(?<![\w-])${escapeRegExp(keys.at(-1) as string)}\s*:`).exec(body);
-    out.push({ offset: last ? bodyStart + last.index : start, text });
+    // The string's own offsets do not hold in the file; place the finding on the path's last key there (a
+    // block string's header, `|` or `>-`, holds no key).
+    const last = new RegExp(String.raw`(?<![\w-])${escapeRegExp(keys.at(-1) as string)}\s*:`).exec(
+      file.source.text.slice(start, end),
+    );
+    out.push({ offset: last ? start + last.index : start, text });
   };
 
   const releases = (file: AnalyzedFile, node: unknown, out: Match[], parents: unknown[]) => {
@@ -90,9 +91,9 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
     for (const entry of entries) {
       if (named && VALUES_KEYS.has(entry.key)) {
         if (isMap(entry.node)) inValues(entry.node, out);
-        else if (isSeq(entry.node)) {
-          for (const item of entry.node.items) if (isMap(item)) inValues(item as Node, out);
-        } else if (isScalar(entry.node) && typeof entry.node.value === 'string') inValuesString(file, entry.node, out);
+        // A list of maps (helmfile); its file names (`- values.yaml`) hold no path.
+        else if (isSeq(entry.node)) for (const item of entry.node.items) inValues(item as Node, out);
+        else if (isScalar(entry.node)) inValuesString(file, entry.node, out);
         continue;
       }
       if (named && SET_KEYS.has(entry.key)) {
@@ -105,7 +106,6 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
 
   /** The whole document as the chart's values: by the file's path, a sign key, or an umbrella chart's mount. */
   const valuesFile = (file: AnalyzedFile, root: unknown, out: Match[]) => {
-    if (!isMap(root)) return;
     const entries = mapEntries(root);
     const mounted = entries.find((entry) => entry.key === rule.chart);
     if (mounted) inValues(mounted.node, out);
@@ -182,13 +182,12 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {
       const out: Match[] = [];
-      if (file.kind === 'yaml' || file.kind === 'ci-yaml') {
-        for (const document of file.yamlQuietly() ?? []) {
-          if (file.kind === 'yaml') valuesFile(file, document.contents, out);
-          releases(file, document.contents, out, []);
-        }
+      // Only a YAML file has documents; only a `.tf` file (code) is Terraform.
+      for (const document of file.yamlQuietly() ?? []) {
+        if (file.kind === 'yaml') valuesFile(file, document.contents, out);
+        releases(file, document.contents, out, []);
       }
-      if (file.kind === 'code' && /\.tf$/.test(file.rootPath)) helmReleases(file, out);
+      if (/\.tf$/.test(file.rootPath)) helmReleases(file, out);
       if (file.source.text.includes('--set')) setFlags(file, out);
       const seen = new Set<number>();
       return out.filter((match) => !seen.has(match.offset) && seen.add(match.offset)).sort((a, b) => a.offset - b.offset);

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type Range } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { envVarRuleSchema } from '../../schemas/admin-config-rules.ts';
@@ -10,15 +10,6 @@ type EnvVarRule = z.output<typeof envVarRuleSchema>;
 
 /** Keys under which YAML sets a process's environment: compose, Kubernetes, Ansible, CI jobs, chart values. */
 const ENV_KEYS = new Set(['environment', 'env', 'envVars', 'extraEnv', 'env_vars', 'variables']);
-
-/** Every scalar below a node, the environment maps left out (a name set there does not name the command). */
-function scalarsOf(node: unknown, out: string[] = []): string[] {
-  if (isScalar(node)) {
-    if (typeof node.value === 'string') out.push(node.value);
-  } else if (isSeq(node)) for (const item of node.items) scalarsOf(item, out);
-  else if (isMap(node)) for (const entry of mapEntries(node)) if (!ENV_KEYS.has(entry.key)) scalarsOf(entry.node, out);
-  return out;
-}
 
 /**
  * An environment variable set for the command that reads it (see {@link envVarRuleSchema}): in YAML, in the
@@ -59,6 +50,12 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
   const envDirFile = onFirstUse(() => new RegExp(String.raw`(?:^|/)(?:env|envdir|env\.d|container_environment)/${name}$`));
   // In a path the command may be part of a service's folder name (`svc-gitlab-runner`, `gitlab-runner-register`).
   const commandInPath = onFirstUse(() => new RegExp(`(?:^|[/._-])${escapeRegExp(rule.command)}(?:$|[/._-])`));
+  /** Whether a string below a node names the command, the environment maps left out (a name set there does not). */
+  const namesCommand = (node: unknown): boolean => {
+    if (isScalar(node)) return typeof node.value === 'string' && command().test(node.value);
+    if (isSeq(node)) return node.items.some(namesCommand);
+    return mapEntries(node).some((entry) => !ENV_KEYS.has(entry.key) && namesCommand(entry.node));
+  };
   const valueFits = (value: string | undefined) =>
     rule.value === undefined || (value ?? '').replace(/^(['"])(.*)\1$/, '$2') === rule.value;
 
@@ -71,10 +68,8 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
 
   const inYaml = (node: unknown, out: Match[]) => {
     if (isSeq(node)) for (const item of node.items) inYaml(item, out);
-    if (!isMap(node)) return;
-    const entries = mapEntries(node);
-    for (const entry of entries) {
-      if (ENV_KEYS.has(entry.key) && scalarsOf(node).some((scalar) => command().test(scalar))) envEntries(entry.node, out);
+    for (const entry of mapEntries(node)) {
+      if (ENV_KEYS.has(entry.key) && namesCommand(node)) envEntries(entry.node, out);
       else inYaml(entry.node, out);
     }
   };
@@ -88,7 +83,7 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
     for (const item of node.items) {
       if (isScalar(item) && typeof item.value === 'string') {
         const [key, ...value] = item.value.split('=');
-        if (key === rule.name && valueFits(value.join('='))) out.push({ offset: item.range?.[0] ?? 0, text });
+        if (key === rule.name && valueFits(value.join('='))) out.push({ offset: (item.range as Range)[0], text });
         continue;
       }
       const fields = mapEntries(item);
@@ -96,7 +91,7 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
       if (!isScalar(named?.node) || named.node.value !== rule.name) continue;
       const value = fields.find((field) => field.key === 'value');
       if (valueFits(isScalar(value?.node) ? String(value.node.value ?? '') : undefined))
-        out.push({ offset: named.node.range?.[0] ?? named.offset, text });
+        out.push({ offset: (named.node.range as Range)[0], text });
     }
   };
 
@@ -119,30 +114,32 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
           inYaml(document.contents, out);
           // Chart values set the program's environment at the top (`envVars:` of the runner chart); the
           // file's path names the program (`gitlab-runner/values.yaml`).
-          if (
-            isMap(document.contents) &&
-            commandInPath().test(file.rootPath) &&
-            !scalarsOf(document.contents).some((scalar) => command().test(scalar))
-          )
+          if (isMap(document.contents) && commandInPath().test(file.rootPath) && !namesCommand(document.contents))
             for (const entry of mapEntries(document.contents)) if (ENV_KEYS.has(entry.key)) envEntries(entry.node, out);
         }
       else if (!fileNamesCommand(file)) return out;
       const seen = new Set(out.map((match) => match.offset));
       for (const found of file.source.text.matchAll(setting())) {
-        const groups = found.indices?.groups ?? {};
+        // Both patterns have named groups and the `d` flag, so a match always has its groups and their indices.
+        const groups = (found.indices as RegExpIndicesArray).groups as Record<string, [number, number] | undefined>;
         const index = ['0', '1', '2'].find((n) => groups[`at${n}`]) as string;
         const offset = (groups[`at${index}`] as [number, number])[0];
-        if (seen.has(offset) || file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+        if (
+          seen.has(offset) ||
+          file.source.inComment(offset) ||
+          !valueFits((found.groups as Record<string, string>)[`value${index}`])
+        )
+          continue;
         // In YAML, an assignment in a script line counts where that command names the program.
         if (documents && !command().test(file.statements.at(offset).text)) continue;
         out.push({ offset, text });
       }
       if (!documents)
         for (const found of file.source.text.matchAll(asData())) {
-          const groups = found.indices?.groups ?? {};
+          const groups = (found.indices as RegExpIndicesArray).groups as Record<string, [number, number] | undefined>;
           const index = groups.at0 ? '0' : '1';
           const offset = (groups[`at${index}`] as [number, number])[0];
-          if (file.source.inComment(offset) || !valueFits(found.groups?.[`value${index}`])) continue;
+          if (file.source.inComment(offset) || !valueFits((found.groups as Record<string, string>)[`value${index}`])) continue;
           out.push({ offset, text });
         }
       return out.sort((a, b) => a.offset - b.offset);
