@@ -941,4 +941,21 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     replacement: 'false',
     why: 'daysFromCivil reads month 13 of a year as January of the next (its months count from March), so both forms give the first day after December.',
   },
+  // The checker's matchers: text, CI variables and keys, flags.
+  {
+    file: 'src/check/rules/ci-variable.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    within: 'file.yaml() ?? []',
+    why: 'Only for a file whose YAML does not parse: a string in place of its documents has no `contents`, and no `variables:` map is found below undefined, so nothing is read, as with no documents.',
+  },
+  {
+    file: 'src/check/rules/ci-job-key-unset.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    within: 'file.yaml() ?? []',
+    why: 'Only for a file whose YAML does not parse: a string in place of its documents has no `contents`, whose entries mapEntries gives as none, so no job is read, as with no documents.',
+  },
 ];
