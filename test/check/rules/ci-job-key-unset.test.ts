@@ -88,8 +88,9 @@ describe('ci-job-key-unset rule, edges of extends and default', () => {
   });
 
   it('reads a template shared by two jobs for each of them: one declares the key, the other does not', () => {
-    const text = `a:\n  extends: .t\n${TOKENS}b:\n  extends: .t\n.t:\n${SECRETS}`;
-    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['9:3 secrets without id_tokens']);
+    // The template extends another, so it is remembered after the first job and read from memory by the second.
+    const text = `a:\n  extends: .t\n${TOKENS}b:\n  extends: .t\n.t:\n  extends: .base\n${SECRETS}.base:\n  tags: [k8s]\n`;
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['10:3 secrets without id_tokens']);
   });
 
   it('reports in the order of the file, whichever job is read first', () => {
