@@ -992,4 +992,21 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     within: "file.source.text.includes('--set')",
     why: SET_FAST_PATH,
   },
+  // The checker's matchers: text, CI variables and keys, flags.
+  {
+    file: 'src/check/rules/ci-variable.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    within: 'file.yaml() ?? []',
+    why: 'Only for a file whose YAML does not parse: a string in place of its documents has no `contents`, and no `variables:` map is found below undefined, so nothing is read, as with no documents.',
+  },
+  {
+    file: 'src/check/rules/ci-job-key-unset.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    within: 'file.yaml() ?? []',
+    why: 'Only for a file whose YAML does not parse: a string in place of its documents has no `contents`, whose entries mapEntries gives as none, so no job is read, as with no documents.',
+  },
 ];

@@ -232,6 +232,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/rules/ci-variable-unset-boundaries.test.ts',
       'test/check/rules/ci-job-key-unset.test.ts',
       'test/check/rules/yaml-key.test.ts',
+      'test/check/rules/yaml-key-boundaries.test.ts',
       'test/check/rules/cli-flag.test.ts',
       // Every register rule's example and near miss.
       'test/check/register-rules.test.ts',

@@ -39,19 +39,23 @@ interface Resolved {
 }
 
 const UNKNOWN: Resolved = { hasKey: false, complete: false };
+const CUT: Resolved = { ...UNKNOWN, cut: true };
 
 /**
  * Resolves jobs through `extends`, each once: a job's result is remembered, and a job met again while it
- * is being resolved (a cycle) reads as unknown.
+ * is being resolved (a cycle) reads as unknown. A job cut short by the limit is cut short again when met
+ * as deep or deeper, so jobs that all extend each other are read once per depth, not once per path.
  */
 function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule): (name: string) => Resolved {
   const known = new Map<string, Resolved>();
+  /** The depth from which a job was last cut short; it is read again only from less deep. */
+  const cutFrom = new Map<string, number>();
   const resolve = (name: string, depth: number): Resolved => {
     const remembered = known.get(name);
     if (remembered) return remembered;
     const job = jobs.get(name);
     if (!job) return UNKNOWN;
-    if (depth > MAX_EXTENDS_DEPTH) return { ...UNKNOWN, cut: true };
+    if (depth > MAX_EXTENDS_DEPTH || depth >= (cutFrom.get(name) ?? Number.POSITIVE_INFINITY)) return CUT;
     known.set(name, UNKNOWN);
     const own = new Map(mapEntries(job.node).map((entry) => [entry.key, entry]));
     const resolved: Resolved = { usesAt: own.get(rule.uses)?.offset, hasKey: own.has(rule.key), complete: true };
@@ -63,8 +67,10 @@ function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRul
       resolved.complete &&= inherited.complete;
       if (inherited.cut) resolved.cut = true;
     }
-    if (resolved.cut) known.delete(name);
-    else known.set(name, resolved);
+    if (resolved.cut) {
+      known.delete(name);
+      cutFrom.set(name, depth);
+    } else known.set(name, resolved);
     return resolved;
   };
   return (name) => resolve(name, 0);

@@ -73,9 +73,10 @@ function settingsExcept(file: AnalyzedFile, name: string, fine: readonly string[
     }
   }
   for (const found of file.source.text.matchAll(assignmentPattern(name))) {
-    const offset = found.indices?.groups?.at?.[0] ?? found.index;
+    // The pattern starts with the name: the match's start is the name's.
+    const offset = found.index;
     if (seen.has(offset) || file.source.inComment(offset)) continue;
-    const value = found.groups?.value ?? '';
+    const { value } = found.groups as { value: string };
     if (value !== '' && !fine.includes(value)) matches.push({ offset, text: `${name}=${value}` });
   }
   return matches.sort((a, b) => a.offset - b.offset);

@@ -35,7 +35,7 @@ export function namesCommandIndirectly(prefix: string): boolean {
  * after the command's words.
  */
 export function cliFlagMatcher(rule: CliFlagRule): Matcher {
-  const forms = [rule.flag, ...(rule.short ? [rule.short] : [])].map(escapeRegExp).join('|');
+  const forms = (rule.short ? [rule.flag, rule.short] : [rule.flag]).map(escapeRegExp).join('|');
   const flag = onFirstUse(() => new RegExp(String.raw`(?<![\w-])(?<at>${forms})(?![\w-])`, 'dg'));
   const words = rule.command.trim().split(/\s+/);
   const command = onFirstUse(() => new RegExp(words.map(word).join(String.raw`[\s\S]*?`)));

@@ -32,7 +32,7 @@ export function textMatcher(rule: TextRule, env: MatcherEnv): Matcher {
       if (rule.context && !rule.context.some((literal) => file.source.text.includes(literal))) return [];
       const found = findAll(file, pattern());
       // Markdown prose that names a thing (an upgrade guide saying it was removed) is not a use; its code blocks are.
-      if (file.kind !== 'prose' || !isMarkdown(file.rootPath) || found.length === 0) return found;
+      if (!isMarkdown(file.rootPath)) return found;
       const code = fencedCode(file.source.text);
       return found.filter((match) => inRanges(code, match.offset));
     },

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
@@ -40,35 +41,37 @@ function keyMatches(
   unlessEmpty = false,
 ): Match[] {
   const steps = parseKeyPath(path);
-  const roots = (file.yaml() ?? []).map((document) => ({ node: document.contents, steps: includeForms(steps) }));
+  const roots = file.yaml()?.map((document) => ({ node: document.contents, steps: includeForms(steps) })) ?? [];
   if (embedded)
     for (const { document, mount } of file.embeddedYaml()) roots.push({ node: document.contents, steps: unmount(steps, mount) });
-  const matches: Match[] = [];
+  // By offset: `include[]` with a value reads an include list's item through both of its forms.
+  const matches = new Map<number, Match>();
   for (const root of roots) {
     for (const remaining of root.steps) {
       for (const hit of nodesAt(root.node, remaining)) {
         if (value === undefined) {
           if (unlessEmpty && isEmpty(hit.node)) continue;
-          matches.push({ offset: hit.offset, text: path });
+          matches.set(hit.offset, { offset: hit.offset, text: path });
           continue;
         }
         const offset = valueOffset(hit.node, value);
-        if (offset !== undefined) matches.push({ offset, text: `${path}=${value}` });
+        if (offset !== undefined) matches.set(offset, { offset, text: `${path}=${value}` });
       }
     }
   }
-  return matches;
+  return [...matches.values()];
 }
+
+/** The first steps of a path into the items of CI configuration's `include` list. */
+const INCLUDE_ITEMS: readonly PathStep[] = [{ key: 'include' }, { anyItem: true }];
 
 /**
  * The paths a path stands for: `include` of CI configuration takes one map as well as a list of them, so
  * `include[].template` also reads `include: { template: … }`.
  */
 function includeForms(steps: PathStep[]): PathStep[][] {
-  const [first, second] = steps;
-  if (first && 'key' in first && first.key === 'include' && second && 'anyItem' in second)
-    return [steps, [first, ...steps.slice(2)]];
-  return [steps];
+  if (!isDeepStrictEqual(steps.slice(0, 2), INCLUDE_ITEMS)) return [steps];
+  return [steps, [{ key: 'include' }, ...steps.slice(2)]];
 }
 
 /** Whether a YAML value sets nothing: null, an empty string, an empty list or map. */
@@ -106,7 +109,7 @@ export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
  * stands for) matches the rule's globs, or whose structure is one of the rule's shapes.
  */
 export function yamlKeyMatcher(rule: YamlKeyRule, env: MatcherEnv): Matcher {
-  const globs = (rule.files ?? []).map((glob) => compileGlob(glob, env.configDir));
+  const globs = rule.files?.map((glob) => compileGlob(glob, env.configDir)) ?? [];
   return {
     anchor: keyAnchor(rule.path, rule.value),
     applies: (kind, rootPath) =>

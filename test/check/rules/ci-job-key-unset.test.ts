@@ -69,3 +69,55 @@ describe('ci-job-key-unset rule', () => {
     expect(matchRule(rule, '.gitlab-ci.yml', reversed)).toEqual(['4002:3 secrets without id_tokens']);
   });
 });
+
+describe('ci-job-key-unset rule, edges of extends and default', () => {
+  it('reports a job first met at the depth limit once it is read from its own start', () => {
+    // `start` reaches `x` through 31 templates, at the limit, where the template `x` extends lies past it;
+    // read from `x` itself, the chain is short and `x` lacks the key.
+    const templates = Array.from(
+      { length: 31 },
+      (_, index) => `.t${index + 1}:\n  extends: ${index === 30 ? 'x' : `.t${index + 2}`}\n`,
+    );
+    const text = `start:\n  extends: .t1\n${templates.join('')}x:\n  extends: .y\n${SECRETS}.y:\n  tags: [k8s]\n`;
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual([`${2 + 2 * 31 + 3}:3 secrets without id_tokens`]);
+  });
+
+  it('takes the using key from the later of two parents', () => {
+    const text = `job:\n  extends: [.a, .b]\n.a:\n${SECRETS}.b:\n${SECRETS}`;
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['8:3 secrets without id_tokens']);
+  });
+
+  it('reads a template shared by two jobs for each of them: one declares the key, the other does not', () => {
+    // The template extends another, so it is remembered after the first job and read from memory by the second.
+    const text = `a:\n  extends: .t\n${TOKENS}b:\n  extends: .t\n.t:\n  extends: .base\n${SECRETS}.base:\n  tags: [k8s]\n`;
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['10:3 secrets without id_tokens']);
+  });
+
+  it('reports in the order of the file, whichever job is read first', () => {
+    const text = `a:\n  extends: .t\nb:\n${SECRETS}.t:\n${SECRETS}`;
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['4:3 secrets without id_tokens', '8:3 secrets without id_tokens']);
+  });
+
+  /** `count` jobs that each extend all the others, the first with the using key. */
+  const everyOther = (count: number) => {
+    const names = Array.from({ length: count }, (_, index) => `j${index}`);
+    return names
+      .map(
+        (name) => `${name}:\n  extends: [${names.filter((other) => other !== name).join(', ')}]\n${name === 'j0' ? SECRETS : ''}`,
+      )
+      .join('');
+  };
+
+  it('reads jobs that all extend each other as unknown, within the limit and past it', () => {
+    // Walked path by path instead of job by job (or depth by depth past the limit), these would never finish.
+    expect(matchRule(rule, '.gitlab-ci.yml', everyOther(MAX_EXTENDS_DEPTH - 2))).toEqual([]);
+    expect(matchRule(rule, '.gitlab-ci.yml', everyOther(MAX_EXTENDS_DEPTH + 8))).toEqual([]);
+  });
+
+  it('is silent only when default: itself declares the key, whatever else it or a job holds', () => {
+    const job = `deploy:\n${SECRETS}`;
+    expect(matchRule(rule, '.gitlab-ci.yml', `default:\n  image: alpine\n${TOKENS}${job}`)).toEqual([]);
+    expect(matchRule(rule, '.gitlab-ci.yml', `default:\n  image: alpine\n${job}`)).toEqual(['4:3 secrets without id_tokens']);
+    expect(matchRule(rule, '.gitlab-ci.yml', `build:\n${TOKENS}${job}`)).toEqual(['6:3 secrets without id_tokens']);
+  });
+});

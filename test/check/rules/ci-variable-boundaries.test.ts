@@ -73,3 +73,55 @@ describe('a definition at the top level of a CI file that also holds the job', (
     expect(matchRule(valued, '.gitlab-ci.yml', text)).toEqual(expected);
   });
 });
+
+describe('settings to a value other than the fine ones (unless_values)', () => {
+  const rule = { kind: 'ci-variable', name: 'OLD_TOKEN', unless_values: ['4'] };
+  const inCiVariables = (entries: string) => matchRule(rule, '.gitlab-ci.yml', `variables:\n${entries}job:\n  script: make\n`);
+
+  it.each([
+    ['a plain value', '  OLD_TOKEN: 3\n', ['2:3 OLD_TOKEN=3']],
+    ['the expanded form', '  OLD_TOKEN: { value: "3" }\n', ['2:3 OLD_TOKEN=3']],
+    ['the expanded form, described first', '  OLD_TOKEN:\n    description: d\n    value: "3"\n', ['2:3 OLD_TOKEN=3']],
+    ['the expanded form with the fine value', '  OLD_TOKEN: { value: "4" }\n', []],
+    ['the expanded form without a value', '  OLD_TOKEN: { description: d }\n', []],
+    ['no value', '  OLD_TOKEN:\n', []],
+    ['a list, which sets no value', '  OLD_TOKEN: [3]\n', []],
+    ['another variable', '  OTHER_TOKEN: 3\n', []],
+  ])('in CI variables, %s', (_case, entries, expected) => {
+    expect(inCiVariables(entries)).toEqual(expected);
+  });
+
+  it('reports an assignment with no value nowhere', () => {
+    expect(matchRule(rule, 'env.sh', 'export OLD_TOKEN=\nOLD_TOKEN=""\nOLD_TOKEN=3\n')).toEqual(['3:1 OLD_TOKEN=3']);
+  });
+
+  it('reports in the order of the file, a script line before the variables: that set it', () => {
+    const text = 'a:\n  script:\n    - export OLD_TOKEN=5\nvariables:\n  OLD_TOKEN: 3\n';
+    expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['3:14 OLD_TOKEN=5', '5:3 OLD_TOKEN=3']);
+  });
+
+  it('reads variables: as CI configuration only in CI files: elsewhere only the text counts', () => {
+    // The text reads `N: "a b"` as no setting (a value stops at the space); only CI structure reads it whole.
+    const entries = 'variables:\n  OLD_TOKEN: "a b"\n';
+    expect(matchRule(rule, '.gitlab-ci.yml', entries)).toEqual(['2:3 OLD_TOKEN=a b']);
+    expect(matchRule(rule, 'config/settings.yml', entries)).toEqual([]);
+  });
+});
+
+describe('reads and definitions outside CI configuration', () => {
+  it('does not take a variables: map of other YAML for a definition', () => {
+    expect(matchRule(rule, 'config/settings.yml', 'variables:\n  OLD_TOKEN: x\n')).toEqual([]);
+    expect(matchRule(rule, '.gitlab-ci.yml', 'variables:\n  OLD_TOKEN: x\n')).toEqual(['2:3 OLD_TOKEN']);
+  });
+
+  it('with a value, finds the expanded form with its description first', () => {
+    const valued = { kind: 'ci-variable', name: 'OLD_TOKEN', value: 'legacy' };
+    const text = 'variables:\n  OLD_TOKEN:\n    description: d\n    value: legacy\njob:\n  script: make\n';
+    expect(matchRule(valued, '.gitlab-ci.yml', text)).toEqual(['2:3 OLD_TOKEN=legacy']);
+  });
+
+  it('does not read GraphQL, even outside its comments', () => {
+    expect(matchRule(rule, 'q.graphql', 'query { job(token: "$OLD_TOKEN") { id } }\n')).toEqual([]);
+    expect(matchRule(rule, 'q.js', 'query { job(token: "$OLD_TOKEN") { id } }\n')).toEqual(['1:22 OLD_TOKEN']);
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
 import { activeRules } from '../../../src/findings/active-rules.ts';
 import { loadRegister } from '../../../src/register/index.ts';
+import { activeRule } from '../active-rule.ts';
 import { anchorOf, matchRule } from './match-rule.ts';
 
 const rule = { kind: 'ci-variable-unset', name: 'POSTGRES_ENABLED', when: ['Auto-DevOps'] };
@@ -50,5 +52,20 @@ describe('ci-variable-unset rule', () => {
     expect(active.map((item) => [item.rule.kind, item.severity])).toEqual([['ci-variable-unset', 'warning']]);
     const entry = register.entries.find((each) => each.id === 'auto-devops-database-not-provisioned');
     expect(entry?.breaking).toBe(true);
+  });
+});
+
+describe('ci-variable-unset rules of two variables', () => {
+  it('lets a file settle only the rule of the variable it sets', () => {
+    const engine = createEngine(
+      [
+        activeRule('postgres', rule),
+        activeRule('namespace', { kind: 'ci-variable-unset', name: 'KUBE_NAMESPACE', when: ['Auto-DevOps'] }),
+      ],
+      { configDir: '.gitlab' },
+    );
+    const text = `${INCLUDE}variables:\n  KUBE_NAMESPACE: shop\n`;
+    const { findings } = engine.checkText({ path: '.gitlab-ci.yml', rootPath: '.gitlab-ci.yml' }, text);
+    expect(findings.map((finding) => `${finding.ruleId} ${finding.line}:${finding.column}`)).toEqual(['postgres 2:15']);
   });
 });

@@ -71,3 +71,18 @@ describe('cli-flag rule', () => {
     expect(anchorOf(rule)).toBe('register');
   });
 });
+
+describe('cli-flag rule, edges of the command and the files it reads', () => {
+  it('reads a command written with spaces around and between its words as its words', () => {
+    const spaced = { kind: 'cli-flag', command: ' gitlab-runner  register ', flag: '--locked' };
+    expect(matchRule(spaced, 'setup.sh', 'gitlab-runner register --locked\n')).toEqual(['1:24 --locked']);
+    expect(matchRule(spaced, 'setup.sh', 'gitlab-runner unregister --locked\n')).toEqual([]);
+  });
+
+  it('reads code and configuration, never prose or GraphQL', () => {
+    const line = 'gitlab-runner register --locked\n';
+    expect(matchRule(rule, 'setup.sh', line)).toEqual(['1:24 --locked']);
+    expect(matchRule(rule, 'notes.txt', line)).toEqual([]);
+    expect(matchRule(rule, 'schema.graphql', `query { note(text: "${line.trim()}") }\n`)).toEqual([]);
+  });
+});

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
+import { fileKind } from '../../../src/check/file/file-kind.ts';
+import { compileRule } from '../../../src/check/rules/compile-rule.ts';
+import { readsFile } from '../../../src/check/rules/matcher.ts';
+import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 import { matchRule } from './match-rule.ts';
 
 /**
@@ -51,5 +56,38 @@ describe('a literal and the characters around it', () => {
     ['word: false, before a letter', 'OLD_FLAGS', true],
   ])('%s: %s', (_case, text, matches) => {
     expect(found(anywhere, text)).toBe(matches);
+  });
+});
+
+describe('a text rule with shapes', () => {
+  const sample = { file: 'x', text: 'x' };
+  const reads = (rule: Record<string, unknown>, file: string, text: string) =>
+    readsFile(
+      compileRule(detectRuleSchema.parse({ example: sample, near_miss: sample, ...rule }), { configDir: '.gitlab' }),
+      analyzeFile(file, file, text, fileKind(file, { configDir: '.gitlab' })),
+    );
+  const policy = 'approval_policy:\n  - name: Review\n    rules:\n      - vulnerability_states: [newly_detected]\n';
+
+  it('without globs, reads YAML of its shapes wherever it lies, and no other file', () => {
+    const shaped = { kind: 'text', literal: 'newly_detected', shapes: ['security-policy'] };
+    expect(reads(shaped, 'anywhere/review.yml', policy)).toBe(true);
+    expect(reads(shaped, 'anywhere/notes.yml', 'states: [newly_detected]\n')).toBe(false);
+    expect(matchRule(shaped, 'run.sh', 'echo newly_detected\n')).toEqual([]);
+  });
+
+  it('with globs too, reads the files they name whatever their shape', () => {
+    const both = { kind: 'text', literal: 'newly_detected', files: ['policies/**'], shapes: ['security-policy'] };
+    expect(reads(both, 'policies/old.yml', 'states: [newly_detected]\n')).toBe(true);
+    expect(reads(both, 'anywhere/review.yml', policy)).toBe(true);
+    expect(reads(both, 'anywhere/notes.yml', 'states: [newly_detected]\n')).toBe(false);
+  });
+
+  it('reads a Markdown file only in its code blocks, a text file throughout', () => {
+    const doc = 'newly_detected in prose\n\n```\nnewly_detected\n```\n';
+    expect(matchRule({ kind: 'text', literal: 'newly_detected' }, 'guide.md', doc)).toEqual(['4:1 newly_detected']);
+    expect(matchRule({ kind: 'text', literal: 'newly_detected' }, 'guide.txt', doc)).toEqual([
+      '1:1 newly_detected',
+      '4:1 newly_detected',
+    ]);
   });
 });
