@@ -160,6 +160,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/report/json-report.test.ts',
       'test/check/report/codequality-report.test.ts',
       'test/check/report/text-report.test.ts',
+      'test/check/report/unread-and-overrides.test.ts',
+      'test/check/report/report-hostile-text.test.ts',
     ],
   },
   {
