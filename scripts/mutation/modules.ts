@@ -91,6 +91,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     tests: [
       'test/reference/host/data-dir-restart.test.ts',
       'test/reference/host/data-dir-refusals.test.ts',
+      'test/reference/host/data-dir-edges.test.ts',
       'test/reference/host/refused-writes.test.ts',
       'test/reference/host/journal-codec.test.ts',
       'test/reference/host/journal-codec-input.test.ts',
@@ -159,6 +160,8 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       'test/check/report/json-report.test.ts',
       'test/check/report/codequality-report.test.ts',
       'test/check/report/text-report.test.ts',
+      'test/check/report/unread-and-overrides.test.ts',
+      'test/check/report/report-hostile-text.test.ts',
     ],
   },
   {

@@ -76,13 +76,34 @@ export async function openDataDir(dir: string): Promise<DataDir> {
   let db: Database | undefined;
   try {
     db = openFile(file, DatabaseSync);
-    return wrap(db, file, lock, openErrorGroupFile(dir, DatabaseSync));
+    return wrap(db, file, lock, openArchive(dir, DatabaseSync));
   } catch (error) {
     db?.close();
     lock.release();
-    if (error instanceof DataDirError || !db) throw error;
+    if (error instanceof DataDirError) throw error;
+    // A file that says it is ours but lacks a table the server writes (`wrap` prepares its statements).
+    throw new DataDirError(`${file} is not a Sunset reference database (${(error as Error).message}); ${MOVE_AWAY}`);
+  }
+}
+
+/** The error groups' archive, made anew; what stands in its place and cannot be removed refuses the start, naming it. */
+function openArchive(dir: string, DatabaseSync: Awaited<ReturnType<typeof loadSqlite>>): ErrorGroupFile {
+  try {
+    return openErrorGroupFile(dir, DatabaseSync);
+  } catch (error) {
     throw new DataDirError(cannotWrite(path.join(dir, ERROR_GROUP_FILE), error));
   }
+}
+
+/**
+ * A file SQLite would not open or check at start, as the start's refusal: one it may not write (or whose
+ * disk is full) says so; anything else is not ours (`what` says how), to be moved away.
+ */
+function startRefusal(file: string, error: unknown, what: string): DataDirError {
+  const message = (error as Error).message;
+  if (diskIsFull(file, error) || /readonly|read-only|permission/i.test(message))
+    return new DataDirError(cannotWrite(file, error));
+  return new DataDirError(`${file} ${what} (${message}); ${MOVE_AWAY}`);
 }
 
 function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqlite>>): Database {
@@ -92,9 +113,7 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
     db = new DatabaseSync(file);
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
   } catch (error) {
-    if (diskIsFull(file, error) || /readonly|read-only|permission/i.test((error as Error).message))
-      throw new DataDirError(cannotWrite(file, error));
-    throw new DataDirError(`${file} is not a readable SQLite database (${(error as Error).message}); ${MOVE_AWAY}`);
+    throw startRefusal(file, error, 'is not a readable SQLite database');
   }
   try {
     if (fresh) {
@@ -110,10 +129,7 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
   } catch (error) {
     db.close();
     if (error instanceof DataDirError) throw error;
-    const message = (error as Error).message;
-    if (diskIsFull(file, error) || /readonly|read-only|permission|access/i.test(message))
-      throw new DataDirError(cannotWrite(file, error));
-    throw new DataDirError(`${file} is not a Sunset reference database (${message}); ${MOVE_AWAY}`);
+    throw startRefusal(file, error, 'is not a Sunset reference database');
   }
   // A write now, so a file or directory the server may read but not write is found at start, not on the first request.
   try {
@@ -238,7 +254,8 @@ function wrap(db: Database, file: string, lock: DataDirLock, errorGroups: ErrorG
   const group = groupCommit(writeAll);
   let open = true;
   const bad: BadRow[] = [];
-  let moved: 'kept' | 'failed' | undefined;
+  /** Whether a move to the quarantine table was refused (the rows then stay where they are). */
+  let moveRefused = false;
 
   /** Moves the bad rows found so far to the quarantine table, in one transaction; a refused move keeps them in place. */
   const quarantine = (rows: BadRow[]) => {
@@ -255,10 +272,9 @@ function wrap(db: Database, file: string, lock: DataDirLock, errorGroups: ErrorG
           else dropJournal.run(Number(row.key));
         }
       });
-      moved ??= 'kept';
     } catch {
       // The rows stay where they are (the next start tries again); the server still serves without them.
-      moved = 'failed';
+      moveRefused = true;
     }
   };
 
@@ -322,10 +338,9 @@ function wrap(db: Database, file: string, lock: DataDirLock, errorGroups: ErrorG
         .map((row) => `${row.name}: ${row.problem.slice(0, 200)}`)
         .join('; ');
       const more = bad.length > NAMED_ROWS ? `; and ${bad.length - NAMED_ROWS} more` : '';
-      const where =
-        moved === 'failed'
-          ? 'they could not be moved to its quarantine table now (the file refused the write) and are skipped'
-          : 'they are moved to its quarantine table (SELECT * FROM quarantine) and the rest is served';
+      const where = moveRefused
+        ? 'they could not be moved to its quarantine table now (the file refused the write) and are skipped'
+        : 'they are moved to its quarantine table (SELECT * FROM quarantine) and the rest is served';
       return `${file}: ${bad.length} ${bad.length === 1 ? 'row' : 'rows'} this reference cannot load (${named}${more}); ${where}`;
     },
     commit(change: StateChange) {

@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../src/reference/browser/world-journal.ts';
 import { decodeJournalEntry, encodeJournalEntry } from '../../../src/reference/host/journal-codec.ts';
@@ -41,6 +41,21 @@ describe('journal entries as the data directory stores them', () => {
     };
     expect(encodeJournalEntry(sessions, 1e6)).toBeInstanceOf(Uint8Array);
     expect(encodeJournalEntry(tracked, 1e9)).toBeInstanceOf(Uint8Array);
+  });
+
+  it('compresses at zlib’s fastest level, not its default', () => {
+    const event = { eventId: 'b'.repeat(32), timestamp: 1, receivedAt: 1, platform: 'node', level: 'error', exceptions: [] };
+    const single: JournalEntry = { kind: 'ingested', projectId: 1, batch: { events: [event], sessions: [], receivedAt: 1 } };
+    for (const [what, entry] of [
+      ['tracked events', tracked],
+      ['a single event its request sent less of', single],
+    ] as const) {
+      const stored = encodeJournalEntry(entry) as Uint8Array;
+      const text = inflateRawSync(stored);
+      expect(Buffer.from(stored), what).toEqual(deflateRawSync(text, { level: 1 }));
+      // The two levels differ on this entry, so the comparison above says which one wrote it.
+      expect(deflateRawSync(text, { level: 1 }), what).not.toEqual(deflateRawSync(text));
+    }
   });
 
   it('throws on bytes that are not an entry', () => {
