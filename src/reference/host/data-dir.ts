@@ -81,8 +81,9 @@ export async function openDataDir(dir: string): Promise<DataDir> {
     db?.close();
     lock.release();
     if (error instanceof DataDirError) throw error;
-    // A file that says it is ours but lacks a table the server writes (`wrap` prepares its statements).
-    throw new DataDirError(`${file} is not a Sunset reference database (${(error as Error).message}); ${MOVE_AWAY}`);
+    // SQLite refused to read or write the file's tables, or a file that says it is ours lacks one the server
+    // writes (`wrap` prepares its statements).
+    throw startRefusal(file, error, 'is not a Sunset reference database');
   }
 }
 
@@ -127,9 +128,9 @@ function openFile(file: string, DatabaseSync: Awaited<ReturnType<typeof loadSqli
     checkOurs(db, file);
     db.exec('PRAGMA quick_check;');
   } catch (error) {
+    // Said by openDataDir, which closes only what it opened.
     db.close();
-    if (error instanceof DataDirError) throw error;
-    throw startRefusal(file, error, 'is not a Sunset reference database');
+    throw error;
   }
   // A write now, so a file or directory the server may read but not write is found at start, not on the first request.
   try {
