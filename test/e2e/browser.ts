@@ -24,9 +24,16 @@ export function siteUrl(pathname: string): string {
 }
 
 /** Opens a page in a fresh context (own storage), failing the test on any script error. */
-export async function openPage(browser: Browser, pathname: string, options: BrowserContextOptions = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  pathname: string,
+  options: BrowserContextOptions = {},
+  /** Where the page's clock starts (it runs on from there); the real time when omitted. */
+  clock?: Date,
+): Promise<Page> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  if (clock) await page.clock.setSystemTime(clock);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   (page as Page & { scriptErrors: string[] }).scriptErrors = errors;
