@@ -307,7 +307,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     why: 'Only the window key changes, and callers without an address still all share that one key.',
   },
   {
-    file: 'src/reference/host/data-dir.ts',
+    file: 'src/reference/host/data-file.ts',
     mutator: 'CallExpression',
     original: 'db.close();',
     why: 'Closing a database that was refused at start frees a handle the process would drop anyway: nothing a client or the next start can see changes.',
@@ -320,7 +320,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     why: 'BEGIN EXCLUSIVE failed, so this connection holds no lock: left open it only keeps a handle until it is collected. (The close after a refused owner file, which does hold the lock, is killed by data-dir-refusals.test.ts.)',
   },
   {
-    file: 'src/reference/host/data-dir.ts',
+    file: 'src/reference/host/data-file.ts',
     mutator: 'StringLiteral',
     original: "''",
     replacement: '"Stryker was here!"',
@@ -328,7 +328,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     why: 'A missing version is refused either way: READS holds neither the empty string nor any other made-up one.',
   },
   {
-    file: 'src/reference/host/data-dir.ts',
+    file: 'src/reference/host/data-file.ts',
     mutator: 'StringLiteral',
     original: "' and '",
     why: 'READS holds one data version, and joining one item uses no separator.',
@@ -338,19 +338,6 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     mutator: 'BlockStatement',
     original: '{ throw refused(file, error); }',
     why: 'BEGIN IMMEDIATE fails only while another connection holds the write lock; without the transaction the first write then fails on the same lock, the ROLLBACK that follows fails quietly, and the request gets the same 503 naming the file with nothing kept.',
-  },
-  {
-    file: 'src/reference/host/data-dir.ts',
-    mutator: 'ConditionalExpression',
-    original: '/readonly|read-only|permission|access/i.test(message)',
-    why: 'Not reachable as the code stands: a data file the server may not write fails earlier, at `PRAGMA journal_mode = WAL` (an empty one, answered as not readable) or at the `opened_at` write (an existing one, answered as not writable); the schema and checks between only read. Reported to the lead.',
-  },
-  {
-    file: 'src/reference/host/data-dir.ts',
-    mutator: 'StringLiteral',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal, as Stryker reports it
-    original: '`${file} cannot be written (${message}); make it and its directory writable, or pass another --data-dir`',
-    why: 'Not reachable, as the test above it is not (see there).',
   },
   {
     file: 'src/readiness/report-summary.ts',

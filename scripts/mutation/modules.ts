@@ -82,6 +82,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
     name: 'persistence',
     mutate: [
       'src/reference/host/data-dir.ts',
+      'src/reference/host/data-file.ts',
       'src/reference/host/stored-rows.ts',
       'src/reference/host/journal-codec.ts',
       'src/reference/host/data-dir-lock.ts',
