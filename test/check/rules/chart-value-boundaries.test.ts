@@ -224,6 +224,9 @@ describe('chart-value rule: --set', () => {
 
 describe('chart-value rule: Terraform helm_release', () => {
   const tf = (...rows: string[]) => lines(...rows);
+  /** The runner chart's release with `rows` inside its block, after the chart line. */
+  const runnerRelease = (...rows: string[]) =>
+    tf('resource "helm_release" "runner" {', '  chart = "gitlab-runner"', ...rows, '}');
 
   it('reads a block however it is spaced, its chart after a set block or written tight', () => {
     const text = tf(
@@ -250,22 +253,14 @@ describe('chart-value rule: Terraform helm_release', () => {
   });
 
   it('reads only .tf files of Terraform', () => {
-    const text = tf(
-      'resource "helm_release" "runner" {',
-      '  chart = "gitlab-runner"',
-      '  set {',
-      '    name  = "runnerRegistrationToken"',
-      '    value = var.token',
-      '  }',
-      '}',
-    );
+    const text = runnerRelease('  set {', '    name  = "runnerRegistrationToken"', '    value = var.token', '  }');
     expect(matchRule(token, 'infra/runner.tf', text)).toEqual(['4:13 runnerRegistrationToken']);
     expect(matchRule(token, 'infra/runner.tf.bak', text)).toEqual([]);
     expect(matchRule(token, 'write-tf.sh', `cat > main.tf <<'EOF'\n${text}EOF\n`)).toEqual([]);
   });
 
   it('with a value, compares a set block’s value, trimmed, and needs one', () => {
-    const block = (set: string) => tf('resource "helm_release" "runner" {', '  chart = "gitlab-runner"', set, '}');
+    const block = runnerRelease;
     expect(matchRule(locked, 'main.tf', block('  set { name = "runners.locked", value = true }'))).toEqual([
       '3:16 runners.locked=true',
     ]);
@@ -277,20 +272,12 @@ describe('chart-value rule: Terraform helm_release', () => {
   });
 
   it('skips a commented-out set block', () => {
-    const text = tf(
-      'resource "helm_release" "runner" {',
-      '  chart = "gitlab-runner"',
-      '  # set {',
-      '  #   name  = "runnerRegistrationToken"',
-      '  # }',
-      '}',
-    );
+    const text = runnerRelease('  # set {', '  #   name  = "runnerRegistrationToken"', '  # }');
     expect(matchRule(token, 'main.tf', text)).toEqual([]);
   });
 
   it('reads values written tight, in any element of the list, with quoted keys, each key after the last', () => {
-    const release = (values: string) =>
-      tf('resource "helm_release" "runner" {', '  chart = "gitlab-runner"', `  values=[${values}]`, '}');
+    const release = (values: string) => runnerRelease(`  values=[${values}]`);
     expect(
       matchRule(token, 'main.tf', release('yamlencode({ a = 1 }), yamlencode({ runnerRegistrationToken = var.token })')),
     ).toEqual(['3:47 runnerRegistrationToken']);
@@ -308,8 +295,7 @@ describe('chart-value rule: Terraform helm_release', () => {
 
   it('with a value, compares the value right after the path in HCL or YAML values', () => {
     const concurrent = { kind: 'chart-value', chart: 'gitlab-runner', path: 'concurrent', value: '4' };
-    const release = (values: string) =>
-      tf('resource "helm_release" "runner" {', '  chart = "gitlab-runner"', `  values = [${values}]`, '}');
+    const release = (values: string) => runnerRelease(`  values = [${values}]`);
     expect(matchRule(concurrent, 'main.tf', release('yamlencode({ concurrent = 4 })'))).toEqual(['3:26 concurrent=4']);
     expect(matchRule(concurrent, 'main.tf', release('yamlencode({ concurrent = "4", x = 1 })'))).toEqual(['3:26 concurrent=4']);
     expect(matchRule(concurrent, 'main.tf', release('yamlencode({ concurrent = 40 })'))).toEqual([]);
