@@ -62,7 +62,7 @@ function sameAnchors(built: readonly string[], anchors: readonly string[]): bool
 
 /**
  * Compiles active rules for one repository layout. `prefilter` is an automaton already built for the same
- * rules' anchors, so it is not built again; one built for other anchors is not used.
+ * rules' anchors (another thread sifted with it), so it is not built again; one of other anchors is an error.
  */
 export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, prefilter?: PrefilterTable): Engine {
   const compiled: Compiled[] = rules.map((active) => ({ active, matcher: compileRule(active.rule, layout) }));
@@ -86,6 +86,9 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
   };
 
   const anchors = compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []));
+  // Files were sifted with the given automaton: one of other anchors would have dropped files these rules read.
+  if (prefilter && !sameAnchors(prefilter.anchors, anchors))
+    throw new Error('the prefilter was built for other anchors than these rules hold');
   const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
   /** Rules that read files by their base name, whatever the file holds (see `Matcher.fileNames`). */
   const byName = new Map<string, Compiled[]>();
@@ -115,7 +118,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     ({ matcher }: Compiled) =>
       matcher.applies('ci-yaml', rootPath) && !matcher.applies('yaml', rootPath);
   return {
-    prefilter: createPrefilter(anchors, prefilter && sameAnchors(prefilter.anchors, anchors) ? prefilter : undefined),
+    prefilter: createPrefilter(anchors, prefilter),
     readsAlways(rootPath) {
       const kind = fileKind(rootPath, layout);
       const applies = ({ matcher }: Compiled) => matcher.applies(kind, rootPath);

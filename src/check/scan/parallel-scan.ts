@@ -237,11 +237,8 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
       if (workers.length === 0) return scanFiles(job.files, createEngine(job.rules, layout()), job.maxBytes);
       post();
       announce(shared, postedCount, true);
-      const built = table();
-      const engine = createEngine(job.rules, layout(), built);
-      // The workers sift with the rules' anchors: an engine that needed others would pass files they dropped.
-      if (engine.prefilter.table() !== built)
-        throw new Error('the scan workers sifted with other anchors than the engine matches');
+      // The automaton the workers sifted with; the engine refuses one of other anchors than its rules hold.
+      const engine = createEngine(job.rules, layout(), table());
       return scanBesideWorkers(
         job,
         engine,

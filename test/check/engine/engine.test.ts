@@ -14,6 +14,16 @@ const engine = createEngine(
 const check = (file: string, text: string) =>
   engine.checkText({ path: file, rootPath: file }, text, engine.prefilter.anchorsIn(Buffer.from(text)));
 
+describe('createEngine with an automaton built elsewhere', () => {
+  it('takes one built for its rules’ anchors, and refuses one of other anchors', () => {
+    const rules = [active('jwt', { kind: 'ci-variable', name: 'CI_JOB_JWT' })];
+    const table = createEngine(rules, { configDir: '.gitlab' }).prefilter.table();
+    expect(createEngine(rules, { configDir: '.gitlab' }, table).prefilter.table()).toBe(table);
+    const other = [active('old', { kind: 'ci-variable', name: 'OLD_VAR' })];
+    expect(() => createEngine(other, { configDir: '.gitlab' }, table)).toThrow('built for other anchors');
+  });
+});
+
 describe('engine', () => {
   it('reports each entry once per place even when two of its rules match there', () => {
     const { findings } = check('run.sh', 'echo $CI_JOB_JWT\n');
