@@ -1,3 +1,5 @@
+import { wasmScan } from './prefilter-wasm.ts';
+
 /** One pass over a file's bytes that says which rule anchors it contains. */
 export interface Prefilter {
   /** True when at least one anchor occurs: the quick test every file gets. Stops at the first hit. */
@@ -8,7 +10,12 @@ export interface Prefilter {
   readonly states: number;
   /** The automaton as plain data (built now if needed), so worker threads can reuse it instead of rebuilding it. */
   table(): PrefilterTable;
+  /** Which loops step the automaton once it is built: WebAssembly's, or JavaScript's where that cannot run. */
+  readonly loops: AutomatonLoops;
 }
+
+/** The two implementations of the automaton's scan loops, which find exactly the same anchors. */
+export type AutomatonLoops = 'wasm' | 'js';
 
 /** A built automaton: plain data that structured clone copies to a worker thread. */
 export interface PrefilterTable {
@@ -43,9 +50,14 @@ const LAZY_BYTES = 256 * 1024;
  * no set-up) and switches to the automaton once it has searched `LAZY_BYTES`, or at once when given a
  * table built elsewhere. Both ways find exactly the same anchors.
  */
-export function createPrefilter(anchors: Iterable<string>, prebuilt?: PrefilterTable): Prefilter {
+export function createPrefilter(
+  anchors: Iterable<string>,
+  prebuilt?: PrefilterTable,
+  options: { loops?: AutomatonLoops } = {},
+): Prefilter {
   const list = prebuilt?.anchors ?? [...new Set(anchors)].filter((anchor) => anchor.length > 0).sort();
   const encoded = list.map((anchor) => Buffer.from(anchor, 'utf8'));
+  const fromTable = (table: PrefilterTable) => automatonOf(table, options.loops ?? 'wasm');
   let automaton: Automaton | undefined = prebuilt ? fromTable(prebuilt) : undefined;
   let built: PrefilterTable | undefined = prebuilt;
   let searched = 0;
@@ -62,6 +74,10 @@ export function createPrefilter(anchors: Iterable<string>, prebuilt?: PrefilterT
   return {
     get states() {
       return this.table().outputs.length;
+    },
+    get loops() {
+      this.table();
+      return (automaton as Automaton).loops;
     },
     table() {
       if (!built) {
@@ -88,6 +104,7 @@ export function createPrefilter(anchors: Iterable<string>, prebuilt?: PrefilterT
 interface Automaton {
   hits(bytes: Uint8Array): boolean;
   anchorsIn(bytes: Uint8Array): Set<string>;
+  loops: AutomatonLoops;
 }
 
 /**
@@ -157,11 +174,25 @@ export function buildTable(list: readonly string[]): PrefilterTable {
 /** Bytes below which a file is searched with one cursor: splitting it would save less than it costs. */
 const SPLIT_BYTES = 512;
 
-/** The scan loops over a built table. */
-function fromTable({ anchors: list, classes, transitions: table, outputs }: PrefilterTable): Automaton {
+/** The scan loops over a built table: WebAssembly's when asked for and available, else JavaScript's. */
+function automatonOf({ anchors: list, classes, transitions: table, outputs }: PrefilterTable, loops: AutomatonLoops): Automaton {
   const width = table.length / outputs.length;
   // How far a cursor reads past its quarter's end: an anchor that starts in the quarter ends in that reach.
   const reach = Math.max(0, ...list.map((anchor) => encoder.encode(anchor).length - 1));
+  const wasm = loops === 'wasm' ? wasmScan(classes, table, width, reach) : undefined;
+  if (wasm) {
+    return {
+      loops: 'wasm',
+      hits: (bytes) => wasm.hits(bytes),
+      anchorsIn(bytes) {
+        const found = new Set<string>();
+        wasm.accepting(bytes, (state) => {
+          for (const index of outputs[state] as number[]) found.add(list[index] as string);
+        });
+        return found;
+      },
+    };
+  }
 
   /** Adds the anchors an accepting state (stored negated) ends to `found`, and returns the state. */
   const accept = (state: number, found: Set<string>): number => {
@@ -232,6 +263,7 @@ function fromTable({ anchors: list, classes, transitions: table, outputs }: Pref
   };
 
   return {
+    loops: 'js',
     hits: (bytes) => search(bytes),
     anchorsIn(bytes) {
       const found = new Set<string>();

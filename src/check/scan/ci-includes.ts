@@ -61,20 +61,24 @@ function rootCiFiles(files: readonly WalkedFile[], listing?: CiListing): RootCi[
     roots.push({ rootPath: file.rootPath, absolute: file.absolute });
     listed.add(file.absolute);
   }
+  // Folders already asked, by absolute path: their parents were asked with them, so a file in one is done.
   const probed = new Set<string>();
   for (const file of yaml) {
-    const segments = file.rootPath.split('/');
     let absolute = path.dirname(file.absolute);
-    for (let depth = segments.length - 1; depth >= 0; depth--) {
-      if (probed.has(absolute)) break;
+    if (probed.has(absolute)) continue;
+    // The folder's path below the repository root, '' at the root itself.
+    let folder = file.rootPath.slice(0, Math.max(0, file.rootPath.lastIndexOf('/')));
+    while (!probed.has(absolute)) {
       probed.add(absolute);
       for (const name of ROOT_CI_NAMES) {
         const candidate = path.join(absolute, name);
         if (listed.has(candidate)) continue;
         if (listing?.listed.has(absolute) && !listing.rootCi.has(candidate)) continue;
-        if (existsSync(candidate)) roots.push({ rootPath: [...segments.slice(0, depth), name].join('/'), absolute: candidate });
+        if (existsSync(candidate)) roots.push({ rootPath: folder === '' ? name : `${folder}/${name}`, absolute: candidate });
       }
+      if (folder === '') break;
       absolute = path.dirname(absolute);
+      folder = folder.slice(0, Math.max(0, folder.lastIndexOf('/')));
     }
   }
   return roots;
