@@ -25,11 +25,6 @@ export interface EquivalentMutant {
 
 const SUPPRESSION = 'src/check/file/suppression.ts';
 const FIX = 'src/check/fix-plan.ts';
-const FUNNEL = 'src/reference/analytics/funnels/run-funnel.ts';
-const NO_CODE_ZERO =
-  'Code 0 of a dictionary stands for null and codeOf looks up a string, so it gives -1 or a code of 1 or more, never 0.';
-const FUNNEL_FAST_PATH =
-  "A fast path: without a page view event type or a step page in the store, no row passes the loop's test (a row's codes are never -1), so every count stays 0 either way.";
 const FILE_KIND = 'src/check/file/file-kind.ts';
 const CI_FILE_NAMES =
   'The pattern /\\.gitlab-ci\\.ya?ml$/ after these comparisons matches `.gitlab-ci.yml` and `.gitlab-ci.yaml` as well, so a name they no longer catch is caught by it.';
@@ -420,78 +415,6 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     original:
       '{ const only = chunks[0] as Buffer; resolve(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
     why: 'A fast path: without it a single chunk is copied into a new array, with the same bytes.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'EqualityOperator',
-    original: 'code < 0',
-    replacement: 'code <= 0',
-    why: NO_CODE_ZERO,
-  },
-  {
-    file: FUNNEL,
-    mutator: 'ConditionalExpression',
-    original: 'code < 0',
-    replacement: 'false',
-    why: 'An unknown target then files its step under code -1, which no row has (codes of rows are 0 or more): the step is never matched, as when it is left out.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'ArrayDeclaration',
-    original: '[]',
-    within: 'stepsOfPath.get(code) ??',
-    why: 'The extra string in a step list is never a step: `step === 0` is false, `base + step - 1` is not a number, so the time test is NaN and false, and the string is never greater than the furthest step.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'ConditionalExpression',
-    original: 'pageview < 0 || stepsOfPath.size === 0',
-    replacement: 'false',
-    why: FUNNEL_FAST_PATH,
-  },
-  { file: FUNNEL, mutator: 'LogicalOperator', original: 'pageview < 0 || stepsOfPath.size === 0', why: FUNNEL_FAST_PATH },
-  { file: FUNNEL, mutator: 'ConditionalExpression', original: 'pageview < 0', replacement: 'false', why: FUNNEL_FAST_PATH },
-  { file: FUNNEL, mutator: 'EqualityOperator', original: 'pageview < 0', replacement: 'pageview <= 0', why: NO_CODE_ZERO },
-  {
-    file: FUNNEL,
-    mutator: 'ConditionalExpression',
-    original: 'stepsOfPath.size === 0',
-    replacement: 'false',
-    why: FUNNEL_FAST_PATH,
-  },
-  {
-    file: FUNNEL,
-    mutator: 'ArrayDeclaration',
-    original: 'new Array(paths.values.length)',
-    why: 'Only read by index, where an empty array and one of holes both give undefined; its length is never read.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'EqualityOperator',
-    original: 'index < order.length',
-    replacement: 'index <= order.length',
-    why: 'One turn past the end reads row undefined, whose path code is undefined and has no steps, so the turn does nothing.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'ConditionalExpression',
-    original: 'user === 0',
-    replacement: 'false',
-    why: 'User code 0 is a view without a user: its starts and furthest step are kept apart at index 0, which the count below skips (it starts at user 1).',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'EqualityOperator',
-    original: 'step > (furthest[user] as number)',
-    replacement: 'step >= (furthest[user] as number)',
-    why: 'When the step equals the furthest one, assigning it again leaves the same value.',
-  },
-  {
-    file: FUNNEL,
-    mutator: 'EqualityOperator',
-    original: 'user < userCount',
-    replacement: 'user <= userCount',
-    why: 'One turn past the last user reads furthest[userCount], undefined, which is not >= 0: nothing is counted.',
   },
   {
     file: 'src/reference/analytics/funnels/execute-funnel-query.ts',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EQUIVALENT_MUTANTS } from '../../scripts/mutation/equivalent-mutants.ts';
@@ -22,6 +22,15 @@ describe('npm run mutation', () => {
       expect(existsSync(path.join(ROOT, item.file)), item.file).toBe(true);
       expect(item.why.length, item.original).toBeGreaterThan(30);
     }
+  });
+
+  it('explains only code that still stands: each original text, and its line where given, is in its file', () => {
+    const squash = (text: string) => text.replace(/\s+/g, ' ');
+    const stale = EQUIVALENT_MUTANTS.filter((item) => {
+      const source = squash(readFileSync(path.join(ROOT, item.file), 'utf8'));
+      return !source.includes(squash(item.original)) || (item.within !== undefined && !source.includes(squash(item.within)));
+    });
+    expect(stale.map((item) => `${item.file}: ${item.mutator} ${item.original}`)).toEqual([]);
   });
 
   it('scores killed and timed-out mutants over all that could be detected, per module, naming each survivor', () => {

@@ -17,35 +17,31 @@ export function usersByFurthestStep(store: EventStore, funnel: FunnelDefinition,
   const steps = funnel.steps.length;
   const window = funnel.seconds_to_convert * 1000;
   const paths = store.dictionary('docPath');
+  // The steps a view of each path can advance, later steps first, so one view cannot advance two steps at
+  // once. A target no event has gets code -1, which no row holds: its steps are never reached.
   const stepsOfPath = new Map<number, number[]>();
   funnel.steps.forEach((step, index) => {
     const code = paths.codeOf(step.target);
-    if (code < 0) return;
-    const list = stepsOfPath.get(code) ?? [];
-    list.unshift(index); // later steps first, so one view cannot advance two steps at once
-    stepsOfPath.set(code, list);
+    const list = stepsOfPath.get(code);
+    if (list) list.unshift(index);
+    else stepsOfPath.set(code, [index]);
   });
-  const counts = new Array<number>(steps).fill(0);
+  const stepsByCode = Array.from({ length: paths.values.length }, (_, code) => stepsOfPath.get(code));
   const pageview = store.dictionary('eventType').codeOf(PAGEVIEW);
-  if (pageview < 0 || stepsOfPath.size === 0) return counts;
-
-  const stepsByCode: (number[] | undefined)[] = new Array(paths.values.length);
-  for (const [code, list] of stepsOfPath) stepsByCode[code] = list;
   const mask = filter ? filterMask(store, filter) : undefined;
   const userCount = store.dictionary('userAnonymousId').values.length;
   const starts = new Float64Array(userCount * steps).fill(Number.NaN);
   const furthest = new Int32Array(userCount).fill(-1);
-  const order = store.timeOrder();
   const times = store.times();
   const types = store.codes('eventType');
   const pathCodes = store.codes('docPath');
   const users = store.codes('userAnonymousId');
 
-  for (let index = 0; index < order.length; index++) {
-    const row = order[index] as number;
+  for (const row of store.timeOrder()) {
     const matching = stepsByCode[pathCodes[row] as number];
     if (!matching || types[row] !== pageview || (mask && !mask[row])) continue;
     const user = users[row] as number;
+    // User code 0 is a view without a user: nobody to count.
     if (user === 0) continue;
     const time = times[row] as number;
     const base = user * steps;
@@ -56,12 +52,10 @@ export function usersByFurthestStep(store: EventStore, funnel: FunnelDefinition,
         if (Number.isNaN(start) || time - start > window) continue;
         starts[base + step] = start;
       }
-      if (step > (furthest[user] as number)) furthest[user] = step;
+      furthest[user] = Math.max(furthest[user] as number, step);
     }
   }
-  for (let user = 1; user < userCount; user++) {
-    const step = furthest[user] as number;
-    if (step >= 0) counts[step] = (counts[step] as number) + 1;
-  }
+  const counts = new Array<number>(steps).fill(0);
+  for (const step of furthest) if (step >= 0) counts[step] = (counts[step] as number) + 1;
   return counts;
 }
