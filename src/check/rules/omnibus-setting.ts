@@ -54,16 +54,17 @@ function keyInHash(text: string, from: number, keys: readonly string[]): number 
   return offset;
 }
 
-/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `%w[a b]`, `"a"`) holds a role. */
-function holdsRole(text: string, from: number, role: string): boolean {
-  const open = /^\s*(?:=\s*)?\(?\s*(\[|%w[([]|['"])/.exec(text.slice(from, from + 400));
+/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `%w[a b]`, `"a"`) holds a role outside comments. */
+function holdsRole(source: AnalyzedFile['source'], from: number, role: string): boolean {
+  const { text } = source;
+  const open = /^\s*\(?\s*(\[|%w[([]|['"])/.exec(text.slice(from, from + 400));
   if (!open) return false;
   // Quoted words up to the line's end; a list up to the bracket that closes it (or the parenthesis around
   // it, the only other bracket before it).
-  const value = /['"]/.test(open[1] as string)
-    ? (/.*/.exec(text.slice(from)) as RegExpExecArray)[0]
-    : text.slice(from, blockEnd(text, from));
-  return new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`).test(value);
+  const end = /['"]/.test(open[1] as string) ? from + (/.*/.exec(text.slice(from)) as RegExpExecArray)[0].length : blockEnd(text, from);
+  const named = new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`, 'g');
+  for (const found of text.slice(from, end).matchAll(named)) if (!source.inComment(from + found.index)) return true;
+  return false;
 }
 
 /**
@@ -82,8 +83,10 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
       'dg',
     );
   });
+  // Called (`external_url 'x'`, `roles ['a']`): the same name followed by `=` is a local variable of the
+  // file's Ruby, which sets nothing.
   const topLevel = onFirstUse(
-    () => new RegExp(String.raw`(?:^|[;"'|>]\s*)[ \t]*(${escapeRegExp(head)})\b(?=\s*[([%'"=]|\s+\w)`, 'dgm'),
+    () => new RegExp(String.raw`(?:^|[;"'|>]\s*)[ \t]*(${escapeRegExp(head)})\b(?=\s*[([%'"]|\s+\w)`, 'dgm'),
   );
 
   const matchTopLevel = (file: AnalyzedFile): Match[] => {
@@ -94,7 +97,7 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
       if (rule.value !== undefined) {
         const holds =
           head === 'roles'
-            ? holdsRole(file.source.text, end, rule.value)
+            ? holdsRole(file.source, end, rule.value)
             : assignedValueAfterCall(file.source.text, end) === rule.value;
         if (!holds) continue;
       }
@@ -133,8 +136,8 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
   };
 }
 
-/** The literal a top-level setting is given as a call (`external_url 'x'`) or an assignment. */
+/** The literal a top-level setting is given as a call: `external_url 'x'`, `external_url('x')`. */
 function assignedValueAfterCall(text: string, from: number): string | undefined {
-  const found = /^\s*(?:=\s*|\(\s*|\s)\s*(?:'([^'\n]*)'|"([^"\n]*)"|([\w.:/-]+))/.exec(text.slice(from, from + 400));
+  const found = /^\s*(?:\(\s*|\s)\s*(?:'([^'\n]*)'|"([^"\n]*)"|([\w.:/-]+))/.exec(text.slice(from, from + 400));
   return found ? (found[1] ?? found[2] ?? found[3]) : undefined;
 }

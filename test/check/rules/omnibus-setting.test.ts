@@ -196,11 +196,14 @@ describe('omnibus-setting rule at its edges', () => {
       "# roles ['x']; roles ['monitoring_role']",
       'roles "geo_primary_role", \'monitoring_role\'',
       "roles 'monitoring_role'",
+      "roles 'geo_primary_role' # 'monitoring_role'",
+      'roles [',
+      "  'geo_primary_role', # 'monitoring_role' later",
+      ']',
     ].join('\n');
     expect(matchRule(roles, 'gitlab.rb', text)).toEqual([
       '1:1 roles=monitoring_role',
       '5:1 roles=monitoring_role',
-      '6:1 roles=monitoring_role',
       '7:1 roles=monitoring_role',
       '11:1 roles=monitoring_role',
       '12:1 roles=monitoring_role',
@@ -225,7 +228,6 @@ describe('omnibus-setting rule at its edges', () => {
       '1:1 external_url=https://gitlab.example.com',
       '2:1 external_url=https://gitlab.example.com',
       '3:1 external_url=https://gitlab.example.com',
-      '4:1 external_url=https://gitlab.example.com',
     ]);
     // Only a literal given first is the value, not one later in an expression.
     expect(matchRule(url, 'gitlab.rb', "external_url = @url || 'https://gitlab.example.com'\n")).toEqual([]);
@@ -233,8 +235,17 @@ describe('omnibus-setting rule at its edges', () => {
     expect(matchRule(bare, 'gitlab.rb', 'external_url GITLAB_URL\nexternal_url GITLAB_URL_2\n')).toEqual([
       '1:1 external_url=GITLAB_URL',
     ]);
-    expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', text)).toHaveLength(6);
+    expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', text)).toHaveLength(5);
     expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', text)[0]).toBe('1:1 external_url');
+  });
+
+  it('takes a top-level name assigned with = for what Ruby makes it, a local variable that sets nothing', () => {
+    const url = { kind: 'omnibus-setting', setting: 'external_url' };
+    const assigned = ["external_url = 'https://gitlab.example.com'", "external_url='https://gitlab.example.com'", ''].join('\n');
+    expect(matchRule(url, 'gitlab.rb', assigned)).toEqual([]);
+    expect(matchRule({ ...url, value: 'https://gitlab.example.com' }, 'gitlab.rb', assigned)).toEqual([]);
+    // The call on the next line sets it, and only it is reported.
+    expect(matchRule(url, 'gitlab.rb', `${assigned}external_url 'https://gitlab.example.com'\n`)).toEqual(['3:1 external_url']);
   });
 
   it('reads GITLAB_OMNIBUS_CONFIG in CI configuration, not in documentation', () => {
