@@ -4,6 +4,7 @@ import type { Match } from '../../findings/finding.ts';
 import type { chartValueRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { blockEnd } from '../file/block-range.ts';
+import { templateTarget } from '../file/code-language.ts';
 import { mapEntries, nodesAt, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
@@ -157,7 +158,9 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
       for (const key of keys) {
         const found = new RegExp(String.raw`(?<![\w-])"?${escapeRegExp(key)}"?\s*[=:]`, 'g');
         found.lastIndex = from;
-        const hit = found.exec(list);
+        // A key commented out is passed over: the one written after it may be real.
+        let hit = found.exec(list);
+        while (hit && file.source.inComment(open + listStart + hit.index)) hit = found.exec(list);
         if (!hit) {
           offset = undefined;
           break;
@@ -165,7 +168,7 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
         offset = open + listStart + hit.index + (hit[0].startsWith('"') ? 1 : 0);
         from = hit.index + hit[0].length;
       }
-      if (offset !== undefined && !file.source.inComment(offset)) {
+      if (offset !== undefined) {
         if (
           rule.value === undefined ||
           new RegExp(String.raw`^\s*"?${escapeRegExp(rule.value)}"?\s*(?:$|[,}\n])`).test(list.slice(from))
@@ -182,12 +185,12 @@ export function chartValueMatcher(rule: ChartValueRule): Matcher {
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {
       const out: Match[] = [];
-      // Only a YAML file has documents; only a `.tf` file (code) is Terraform.
+      // Only a YAML file has documents; only a `.tf` file (code), or a template of one, is Terraform.
       for (const document of file.yamlQuietly() ?? []) {
         if (file.kind === 'yaml') valuesFile(file, document.contents, out);
         releases(file, document.contents, out, []);
       }
-      if (/\.tf$/.test(file.rootPath)) helmReleases(file, out);
+      if (templateTarget(file.rootPath).endsWith('.tf')) helmReleases(file, out);
       if (file.source.text.includes('--set')) setFlags(file, out);
       const seen = new Set<number>();
       return out.filter((match) => !seen.has(match.offset) && seen.add(match.offset)).sort((a, b) => a.offset - b.offset);

@@ -252,10 +252,13 @@ describe('chart-value rule: Terraform helm_release', () => {
     expect(matchRule(token, 'main.tf', text)).toEqual(['2:26 runnerRegistrationToken']);
   });
 
-  it('reads only .tf files of Terraform', () => {
+  it('reads only .tf files of Terraform, and templates of them', () => {
     const text = runnerRelease('  set {', '    name  = "runnerRegistrationToken"', '    value = var.token', '  }');
     expect(matchRule(token, 'infra/runner.tf', text)).toEqual(['4:13 runnerRegistrationToken']);
+    expect(matchRule(token, 'templates/main.tf.tpl', text)).toEqual(['4:13 runnerRegistrationToken']);
+    expect(matchRule(token, 'roles/runner/templates/main.tf.j2', text)).toEqual(['4:13 runnerRegistrationToken']);
     expect(matchRule(token, 'infra/runner.tf.bak', text)).toEqual([]);
+    expect(matchRule(token, 'infra/runner.tpl', text)).toEqual([]);
     expect(matchRule(token, 'write-tf.sh', `cat > main.tf <<'EOF'\n${text}EOF\n`)).toEqual([]);
   });
 
@@ -314,6 +317,12 @@ describe('chart-value rule: Terraform helm_release', () => {
       '}',
     );
     expect(matchRule(token, 'main.tf', text)).toEqual([]);
+    // The same key commented out before a real one does not hide it, nor a parent key commented out before its real one.
+    const both = text.replace('    gitlabUrl = var.url', '    runnerRegistrationToken = var.token');
+    expect(matchRule(token, 'main.tf', both)).toEqual(['5:5 runnerRegistrationToken']);
+    const create = { kind: 'chart-value', chart: 'gitlab-runner', path: 'rbac.create' };
+    const nested = runnerRelease('  values = [yamlencode({', '    # rbac = { create = true }', '    rbac = { create = true }', '  })]');
+    expect(matchRule(create, 'main.tf', nested)).toEqual(['5:14 rbac.create']);
   });
 
   it('reports a helm command written in a release’s values once, though both readings find it', () => {
