@@ -59,10 +59,14 @@ export async function openDataDir(dir: string): Promise<DataDir> {
   if (existsSync(file) && !statSync(file).isFile()) throw new DataDirError(`${file} is not a file; ${MOVE_AWAY}`);
   const lock = lockDataDir(dir, DatabaseSync);
   let db: Database | undefined;
+  let archive: ErrorGroupFile | undefined;
   try {
     db = openFile(file, DatabaseSync);
-    return wrap(db, file, lock, openArchive(dir, DatabaseSync));
+    archive = openArchive(dir, DatabaseSync);
+    return wrap(db, file, lock, archive);
   } catch (error) {
+    // Whatever opened before the refusal is closed: a refused start holds no file of the directory.
+    archive?.close();
     db?.close();
     lock.release();
     if (error instanceof DataDirError) throw error;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -113,7 +113,15 @@ describe('a start on a data directory is refused', () => {
     await expect(startReferenceServer({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(
       /^--data-dir: \S+reference\.sqlite is not a Sunset reference database \(no such table: state\)/,
     );
-    // The refusal left the directory free: with the table back, the next start opens it.
+    // The refusal left the directory free, none of its files open: with the table back, the next start opens it.
+    const held = readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/self/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    });
+    expect(held.filter((target) => target.startsWith(dir))).toEqual([]);
     sql(dir, 'CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     await expect(opened(dir)).resolves.toBeDefined();
   });
