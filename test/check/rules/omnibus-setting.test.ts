@@ -230,7 +230,18 @@ describe('omnibus-setting rule at its edges', () => {
       '3:1 external_url=https://gitlab.example.com',
     ]);
     // Only a literal given first is the value, not one later in an expression.
-    expect(matchRule(url, 'gitlab.rb', "external_url = @url || 'https://gitlab.example.com'\n")).toEqual([]);
+    expect(matchRule(url, 'gitlab.rb', "external_url @url || 'https://gitlab.example.com'\n")).toEqual([]);
+    expect(matchRule(url, 'gitlab.rb', "external_url ENV.fetch('URL', 'https://gitlab.example.com')\n")).toEqual([]);
+    expect(matchRule(url, 'gitlab.rb', "external_url ['https://old.example.com', 'https://gitlab.example.com'].first\n")).toEqual([]);
+    // A setting commented out is not set, with a value or without, also after another statement in the comment.
+    const commented = [
+      "# external_url 'https://gitlab.example.com'",
+      "  #external_url 'https://gitlab.example.com'",
+      "# first this; external_url 'https://gitlab.example.com'",
+      '',
+    ].join('\n');
+    expect(matchRule(url, 'gitlab.rb', commented)).toEqual([]);
+    expect(matchRule({ kind: 'omnibus-setting', setting: 'external_url' }, 'gitlab.rb', commented)).toEqual([]);
     const bare = { kind: 'omnibus-setting', setting: 'external_url', value: 'GITLAB_URL' };
     expect(matchRule(bare, 'gitlab.rb', 'external_url GITLAB_URL\nexternal_url GITLAB_URL_2\n')).toEqual([
       '1:1 external_url=GITLAB_URL',
