@@ -61,7 +61,9 @@ function holdsRole(source: AnalyzedFile['source'], from: number, role: string): 
   if (!open) return false;
   // Quoted words up to the line's end; a list up to the bracket that closes it (or the parenthesis around
   // it, the only other bracket before it).
-  const end = /['"]/.test(open[1] as string) ? from + (/.*/.exec(text.slice(from)) as RegExpExecArray)[0].length : blockEnd(text, from);
+  const end = /['"]/.test(open[1] as string)
+    ? from + (/.*/.exec(text.slice(from)) as RegExpExecArray)[0].length
+    : blockEnd(text, from);
   const named = new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`, 'g');
   for (const found of text.slice(from, end).matchAll(named)) if (!source.inComment(from + found.index)) return true;
   return false;

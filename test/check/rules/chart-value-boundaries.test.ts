@@ -321,7 +321,12 @@ describe('chart-value rule: Terraform helm_release', () => {
     const both = text.replace('    gitlabUrl = var.url', '    runnerRegistrationToken = var.token');
     expect(matchRule(token, 'main.tf', both)).toEqual(['5:5 runnerRegistrationToken']);
     const create = { kind: 'chart-value', chart: 'gitlab-runner', path: 'rbac.create' };
-    const nested = runnerRelease('  values = [yamlencode({', '    # rbac = { create = true }', '    rbac = { create = true }', '  })]');
+    const nested = runnerRelease(
+      '  values = [yamlencode({',
+      '    # rbac = { create = true }',
+      '    rbac = { create = true }',
+      '  })]',
+    );
     expect(matchRule(create, 'main.tf', nested)).toEqual(['5:14 rbac.create']);
   });
 

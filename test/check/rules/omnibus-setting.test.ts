@@ -232,7 +232,9 @@ describe('omnibus-setting rule at its edges', () => {
     // Only a literal given first is the value, not one later in an expression.
     expect(matchRule(url, 'gitlab.rb', "external_url @url || 'https://gitlab.example.com'\n")).toEqual([]);
     expect(matchRule(url, 'gitlab.rb', "external_url ENV.fetch('URL', 'https://gitlab.example.com')\n")).toEqual([]);
-    expect(matchRule(url, 'gitlab.rb', "external_url ['https://old.example.com', 'https://gitlab.example.com'].first\n")).toEqual([]);
+    expect(matchRule(url, 'gitlab.rb', "external_url ['https://old.example.com', 'https://gitlab.example.com'].first\n")).toEqual(
+      [],
+    );
     // A setting commented out is not set, with a value or without, also after another statement in the comment.
     const commented = [
       "# external_url 'https://gitlab.example.com'",
