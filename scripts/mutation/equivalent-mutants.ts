@@ -69,6 +69,26 @@ const NOT_A_DOCUMENT =
 
 export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   {
+    file: 'src/check/file/block-range.ts',
+    mutator: 'EqualityOperator',
+    original: 'at < text.length',
+    within: "text[at] !== quote && text[at] !== '\\n'",
+    why: 'One step past the end reads undefined, which is neither the quote nor a line end, so the index moves on once more, and Math.min brings it back to the end of the text.',
+  },
+  {
+    file: 'src/check/file/block-range.ts',
+    mutator: 'MethodExpression',
+    original: "text.startsWith('//', at)",
+    why: "endsWith('//', at) holds two characters after where startsWith holds: the comment then starts after the second slash instead of at the first, and still runs to the same line end, while a slash in between closes nothing.",
+  },
+  {
+    file: 'src/check/file/block-range.ts',
+    mutator: 'EqualityOperator',
+    original: 'at < text.length',
+    within: 'for (let at = from; at < text.length; at++)',
+    why: "One turn past the end of a statement's text reads undefined: not a line end, a quote or a comment, and a character that neither opens nor closes a bracket nor carries the statement on, so the end returned is the text's end either way.",
+  },
+  {
     file: SUPPRESSION,
     mutator: 'ConditionalExpression',
     original: "rest !== ''",

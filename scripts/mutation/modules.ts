@@ -245,8 +245,9 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     id: 'settings',
     name: 'checker matchers: gitlab.rb settings and configuration modules',
-    mutate: ['src/check/rules/omnibus-setting.ts', 'src/check/rules/config-module.ts'],
+    mutate: ['src/check/rules/omnibus-setting.ts', 'src/check/rules/config-module.ts', 'src/check/file/block-range.ts'],
     tests: [
+      'test/check/file/block-range.test.ts',
       'test/check/rules/omnibus-setting.test.ts',
       'test/check/rules/config-module.test.ts',
       'test/check/register-rules.test.ts',

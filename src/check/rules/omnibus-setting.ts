@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { omnibusSettingRuleSchema } from '../../schemas/admin-config-rules.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
-import { blockEnd } from '../file/block-range.ts';
+import { blockEnd, statementEnd } from '../file/block-range.ts';
 import { configFiles } from '../file/config-file.ts';
 import { escapeRegExp, type Matcher, onFirstUse } from './matcher.ts';
 
@@ -54,18 +54,33 @@ function keyInHash(text: string, from: number, keys: readonly string[]): number 
   return offset;
 }
 
-/** Whether a `roles` value (`['a', 'b']`, `%w(a b)`, `%w[a b]`, `"a"`) holds a role outside comments. */
+/** The places of a text from each bracket `opener` ends with up to its closer, marked 1. */
+function bracketed(text: string, opener: RegExp): Uint8Array {
+  const marks = new Uint8Array(text.length);
+  for (const found of text.matchAll(opener)) {
+    const open = found.index + found[0].length - 1;
+    marks.fill(1, open, blockEnd(text, open));
+  }
+  return marks;
+}
+
+/**
+ * Whether the arguments of a `roles` call name a role outside comments: as a quoted word (`'a'`, `"a"`), a
+ * word of a `%w` or `%i` list, or a symbol (`:a`), in a list, among words, after a splat or in a sum of lists
+ * (`roles(*base, 'a')`, `roles base + ['a']`), but not passed to another method (`roles role_list('a')`),
+ * whose result is not known. The arguments run from `from` (just after the name) to the end of the statement.
+ */
 function holdsRole(source: AnalyzedFile['source'], from: number, role: string): boolean {
-  const { text } = source;
-  const open = /^\s*\(?\s*(\[|%w[([]|['"])/.exec(text.slice(from, from + 400));
-  if (!open) return false;
-  // Quoted words up to the line's end; a list up to the bracket that closes it (or the parenthesis around
-  // it, the only other bracket before it).
-  const end = /['"]/.test(open[1] as string)
-    ? from + (/.*/.exec(text.slice(from)) as RegExpExecArray)[0].length
-    : blockEnd(text, from);
+  const args = source.text.slice(from, statementEnd(source.text, from));
+  // Another method's parenthesis follows its name; `%w(` and `%i(` open lists of words.
+  const calls = bracketed(args, /(?<![%\w])[A-Za-z_]\w*\(/g);
+  const lists = bracketed(args, /%[wi][([]/g);
   const named = new RegExp(String.raw`(?<![\w-])${escapeRegExp(role)}(?![\w-])`, 'g');
-  for (const found of text.slice(from, end).matchAll(named)) if (!source.inComment(from + found.index)) return true;
+  for (const found of args.matchAll(named)) {
+    if (source.inComment(from + found.index) || calls[found.index] === 1) continue;
+    const before = args[found.index - 1];
+    if (before === "'" || before === '"' || before === ':' || lists[found.index] === 1) return true;
+  }
   return false;
 }
 

@@ -211,6 +211,33 @@ describe('omnibus-setting rule at its edges', () => {
     // A role passed to a call is not the roles' value: only a list or quoted words given directly are.
     const call = "roles=role_list('monitoring_role')\nroles =role_list('monitoring_role')\nroles role_list('monitoring_role')\n";
     expect(matchRule(roles, 'gitlab.rb', call)).toEqual([]);
+    // Given directly among the call's arguments, after a splat or in a sum of lists, as a symbol or in %i, it is.
+    const direct = [
+      "roles(*base_roles, 'monitoring_role')",
+      "roles base_roles + ['monitoring_role']",
+      'roles [:geo_primary_role, :monitoring_role]',
+      'roles %i[monitoring_role]',
+      'roles base_roles +',
+      "  ['monitoring_role']",
+      "roles(role_list('geo_primary_role'), 'monitoring_role')",
+      "roles(role_list('monitoring_role'), 'geo_primary_role')",
+      "roles('monitoring_role', role_list('geo_primary_role'))",
+      "roles f('monitoring_role')",
+      'roles ["geo_primary_role", "monitoring_role"]',
+      'roles monitoring_role',
+      "roles ['geo_primary_role']",
+      "['monitoring_role']",
+    ].join('\n');
+    expect(matchRule(roles, 'gitlab.rb', direct)).toEqual([
+      '1:1 roles=monitoring_role',
+      '2:1 roles=monitoring_role',
+      '3:1 roles=monitoring_role',
+      '4:1 roles=monitoring_role',
+      '5:1 roles=monitoring_role',
+      '7:1 roles=monitoring_role',
+      '9:1 roles=monitoring_role',
+      '11:1 roles=monitoring_role',
+    ]);
   });
 
   it('reads a top-level setting called or assigned, with or without a value', () => {
