@@ -25,20 +25,21 @@ function assignedValue(text: string, from: number): string | undefined {
 }
 
 /**
- * Where a hash assigned whole (from `from`, just after the chain) names the remaining keys, each inside
- * the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`, or a list of such hashes. Returns the offset
- * of the last key, or undefined when the value is no hash or lacks one of them.
+ * Where a hash in the value assigned or appended (from `from`, just after the chain, to the end of the statement) names
+ * the remaining keys, each inside the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`, a list of such
+ * hashes, or hashes merged in or chosen by a condition (`base.merge('sub' => …)`, `x ? { sub: … } : {}`).
+ * Returns the offset of the last key, or undefined when the value names none of them.
  */
-function keyInHash(text: string, from: number, keys: readonly string[]): number | undefined {
-  // A list of hashes (`registry['notifications'] = [{ … }]`) is read as one: a key in any of them counts.
-  if (!/^\s*(?:=|\|\|=)\s*(?:\[\s*)?\{/.test(text.slice(from, from + 200))) return undefined;
-  // Only the assignment stands before the first bracket, so the block read from here is that list or hash.
+function keyInHash(source: AnalyzedFile['source'], from: number, keys: readonly string[]): number | undefined {
+  const { text } = source;
+  // The whole value is read as one (the caller has seen `=`, `||=` or `<<`): a key in any of its hashes counts.
   let start = from;
-  let end = blockEnd(text, start);
+  let end = statementEnd(text, from);
   let offset: number | undefined;
   for (const key of keys) {
     const name = escapeRegExp(key);
-    const found = new RegExp(String.raw`['"]${name}['"]\s*=>|:${name}\s*=>|(?<![\w:])${name}:(?!:)`).exec(text.slice(start, end));
+    const pattern = new RegExp(String.raw`['"]${name}['"]\s*=>|:${name}\s*=>|(?<![\w:])${name}:(?!:)`, 'g');
+    const found = [...text.slice(start, end).matchAll(pattern)].find((hit) => !source.inComment(start + hit.index));
     if (!found) return undefined;
     const at = start + found.index;
     // The key's own first character, after a quote or a symbol's colon.
@@ -141,7 +142,7 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
         let offset = start;
         if (written.length < keys.length) {
           if (keys.includes('*')) continue;
-          const inHash = keyInHash(text, chainEnd, keys.slice(written.length));
+          const inHash = keyInHash(file.source, chainEnd, keys.slice(written.length));
           if (inHash === undefined) continue;
           offset = inHash;
         } else if (rule.value !== undefined && (written.length > keys.length || assignedValue(text, chainEnd) !== rule.value))

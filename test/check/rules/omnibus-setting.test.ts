@@ -105,7 +105,34 @@ describe('omnibus-setting rule', () => {
       ),
     ).toEqual([]);
     // A list of plain values holds no keys.
-    expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = ['threshold']\n")).toEqual([]);
+    expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] = ['threshold']\n")).toEqual([]); // A hash appended to the list sets the key too.
+    expect(matchRule(rule, 'gitlab.rb', "registry['notifications'] << { 'name' => 'a', 'threshold' => 5 }\n")).toEqual([
+      '1:48 registry.notifications.threshold',
+    ]);
+  });
+
+  it('reads hashes anywhere in the value: merged in, chosen by a condition, over lines', () => {
+    const nested = { kind: 'omnibus-setting', setting: 'gitlab_rails.env.LEGACY_FLAG' };
+    const text = [
+      "gitlab_rails['env'] = base_env.merge('LEGACY_FLAG' => '1')",
+      "gitlab_rails['env'] = base_env.merge(LEGACY_FLAG: '1')",
+      "gitlab_rails['env'] = legacy ?",
+      "  { 'LEGACY_FLAG' => '1' } :",
+      '  {}',
+      "gitlab_rails['env'] = base_env.merge(",
+      "  'OTHER' => 'x',",
+      "  'LEGACY_FLAG' => '1')",
+      "gitlab_rails['env'] = base_env",
+      "other = { 'LEGACY_FLAG' => '1' }",
+      "gitlab_rails['env'] = {} # { 'LEGACY_FLAG' => '1' }",
+      '',
+    ].join('\n');
+    expect(matchRule(nested, 'gitlab.rb', text)).toEqual([
+      '1:39 gitlab_rails.env.LEGACY_FLAG',
+      '2:38 gitlab_rails.env.LEGACY_FLAG',
+      '4:6 gitlab_rails.env.LEGACY_FLAG',
+      '8:4 gitlab_rails.env.LEGACY_FLAG',
+    ]);
   });
 });
 
