@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type IndexedPage, indexPages, isIndexedPage, withoutChrome } from '../../src/site/index-pages.ts';
+import { type IndexedPage, indexPages, isIndexedPage, withoutChrome, withoutIgnored } from '../../src/site/index-pages.ts';
 import { indexedText } from '../../src/site/search-text.ts';
 
 const page = (
@@ -31,6 +31,37 @@ describe('withoutChrome', () => {
     expect(withoutChrome(noMain)).toBe(noMain);
     const twoMains = page('<main data-pagefind-body>a</main><main>b</main>');
     expect(withoutChrome(twoMains)).toBe(twoMains);
+  });
+});
+
+describe('withoutIgnored', () => {
+  it('drops each element marked data-pagefind-ignore, with the same-named elements inside it', () => {
+    const html =
+      '<main><nav class="crumbs" data-pagefind-ignore><ol><li>Home</li></ol></nav><h1>Title</h1>' +
+      '<p data-pagefind-ignore><span>badge</span></p><div data-pagefind-ignore><div>inner</div><div>two</div></div>' +
+      '<p>kept</p></main>';
+    expect(withoutIgnored(html)).toBe('<main><h1>Title</h1><p>kept</p></main>');
+  });
+
+  it('keeps an ignored element that holds a filter or meta, unless it is marked all, and one that never closes', () => {
+    const filtered = '<div data-pagefind-ignore><span data-pagefind-filter="area:CI"></span>x</div>';
+    expect(withoutIgnored(`<main>${filtered}</main>`)).toBe(`<main>${filtered}</main>`);
+    const all = '<div data-pagefind-ignore="all"><span data-pagefind-meta="a:b"></span>x</div>';
+    expect(withoutIgnored(`<main>${all}<p>y</p></main>`)).toBe('<main><p>y</p></main>');
+    // Another ignored element inside is no reason to keep it.
+    const nested = '<div data-pagefind-ignore><p data-pagefind-ignore>a</p>b</div>';
+    expect(withoutIgnored(`<main>${nested}<p>y</p></main>`)).toBe('<main><p>y</p></main>');
+    const open = '<main><div data-pagefind-ignore><div>never closed</div></main>';
+    expect(withoutIgnored(open)).toBe(open);
+  });
+
+  it('leaves a page without the mark, and elements whose names only begin alike, as they are', () => {
+    const plain = '<main><p>plain</p></main>';
+    expect(withoutIgnored(plain)).toBe(plain);
+    expect(withoutIgnored('<p data-pagefind-ignore><pre>x</pre><param>y</p>z')).toBe('z');
+    // A mark in text, not in a tag, is no mark.
+    const mention = '<main><p>data-pagefind-ignore is an attribute</p></main>';
+    expect(withoutIgnored(mention)).toBe(mention);
   });
 });
 
@@ -96,7 +127,11 @@ describe('the index Pagefind writes', () => {
     };
     const site: Record<string, string> = {
       'register/a/index.html': page(
-        '<main data-pagefind-body><span data-pagefind-filter="release:18.0"></span><h1>Token expiry</h1><p>Tokens expire after a year.</p></main>',
+        '<main data-pagefind-body><nav data-pagefind-ignore><ol><li><a href="/">Home</a></li></ol></nav>' +
+          '<span data-pagefind-filter="release:18.0"></span><h1>Token expiry</h1>' +
+          '<p data-pagefind-ignore><span class="badge">Breaking</span></p>' +
+          '<div data-pagefind-ignore><span data-pagefind-filter="kind:Removal"></span>kept for its filter</div>' +
+          '<p>Tokens expire after a year.</p><dl class="facts" data-pagefind-ignore><dt>Area</dt><dd>Auth</dd></dl></main>',
         chrome,
       ),
       'register/index.html': page('<main><h1>Register</h1><p>Every change.</p></main>', chrome),
