@@ -47,7 +47,7 @@ const IGNORED_OPENING = /<([a-zA-Z][\w-]*)\s[^>]*?\bdata-pagefind-ignore(?:="([^
 
 /**
  * The page without the elements marked `data-pagefind-ignore`, which Pagefind parses only to leave them out
- * of the index: sent without them, it reads a fifth less and writes the same index. An element that holds
+ * of the index: sent without them, it reads a fifth to a third less of each page and writes the same index. An element that holds
  * another `data-pagefind-*` attribute stays, since Pagefind still reads filters and meta inside an ignored
  * element, unless it is marked `data-pagefind-ignore="all"`. An element whose end is not found stays too.
  */

@@ -25,10 +25,10 @@ function assignedValue(text: string, from: number): string | undefined {
 }
 
 /**
- * Where a hash in the value assigned or appended (from `from`, just after the chain, to the end of the statement) names
- * the remaining keys, each inside the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`, a list of such
- * hashes, or hashes merged in or chosen by a condition (`base.merge('sub' => …)`, `x ? { sub: … } : {}`).
- * Returns the offset of the last key, or undefined when the value names none of them.
+ * Where a hash in the value assigned or appended (from `from`, just after the chain, to the end of the
+ * statement) names the remaining keys, each inside the last: `{ 'sub' => { 'deeper' => … } }` or `{ sub: … }`,
+ * a list of such hashes, or hashes merged in or chosen by a condition (`base.merge('sub' => …)`,
+ * `x ? { sub: … } : {}`). Returns the offset of the last key, or undefined when the value names none of them.
  */
 function keyInHash(source: AnalyzedFile['source'], from: number, keys: readonly string[]): number | undefined {
   const { text } = source;
