@@ -42,47 +42,62 @@ export function withoutChrome(html: string): string {
   );
 }
 
-/** An opening tag marked `data-pagefind-ignore`: its name, and the mark's value when it has one. */
-const IGNORED_OPENING = /<([a-zA-Z][\w-]*)\s[^>]*?\bdata-pagefind-ignore(?:="([^"]*)")?(?=[\s>/])[^>]*>/g;
+/** A tag's attributes, quoted values read whole: a value may hold `<` and `>` (Astro leaves them as they are). */
+const ATTRIBUTES = `(?:[^"'>]|"[^"]*"|'[^']*')*`;
 
 /**
- * The page without the elements marked `data-pagefind-ignore`, which Pagefind parses only to leave them out
- * of the index: sent without them, it reads a fifth to a third less of each page and writes the same index. An element that holds
- * another `data-pagefind-*` attribute stays, since Pagefind still reads filters and meta inside an ignored
- * element, unless it is marked `data-pagefind-ignore="all"`. An element whose end is not found stays too.
+ * The page's tags in order, as one pattern: a comment, a script or style element whole (their text is not
+ * markup), or a tag, with whether it closes, its name and its attributes.
  */
-export function withoutIgnored(html: string): string {
-  if (!html.includes(IGNORE_MARK)) return html;
-  const openings = new RegExp(IGNORED_OPENING.source, 'g');
-  let kept = '';
-  let from = 0;
-  for (let opening = openings.exec(html); opening; opening = openings.exec(html)) {
-    const name = (opening[1] as string).toLowerCase();
-    const end = elementEnd(html, opening.index + opening[0].length, name);
-    if (end === undefined) continue;
-    // Other ignored elements inside it go with it; any other mark keeps it.
-    const inner = html.slice(opening.index + opening[0].length, end).replaceAll(IGNORE_MARK, '');
-    if (opening[2] !== 'all' && inner.includes(PAGEFIND_MARK)) continue;
-    kept += html.slice(from, opening.index);
-    from = end;
-    openings.lastIndex = end;
-  }
-  return kept + html.slice(from);
+const TAG = new RegExp(
+  String.raw`<!--[\s\S]*?-->|<(script|style)\b${ATTRIBUTES}>[\s\S]*?<\/\1\s*>|<(\/?)([a-zA-Z][\w-]*)\b(${ATTRIBUTES})>`,
+  'gi',
+);
+
+/** The value of a tag's `data-pagefind-ignore` ('' without one), or undefined when it has none. */
+function ignoreMark(attributes: string): string | undefined {
+  if (!/data-pagefind-ignore/i.test(attributes)) return undefined;
+  for (const attribute of attributes.matchAll(/\s+([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g))
+    if (attribute[1]?.toLowerCase() === IGNORE_MARK) return attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+  return undefined;
 }
 
 /**
- * The index just after the closing tag of a `name` element whose content starts at `from`, counting the
- * same-named elements opened inside it; undefined when it never closes.
+ * The page without the elements marked `data-pagefind-ignore`, which Pagefind parses only to leave them out
+ * of the index: sent without them, it reads a fifth to a third less of each page and writes the same index.
+ * An element that holds another `data-pagefind-*` attribute stays, since Pagefind still reads filters and
+ * meta inside an ignored element, unless it is marked `data-pagefind-ignore="all"`. An element whose end is
+ * not found stays too. Tags are read in order, attribute values whole, so a `<p>` inside a value is no tag.
  */
-function elementEnd(html: string, from: number, name: string): number | undefined {
-  const tags = new RegExp(`<(/?)${name}(?=[\\s>/])[^>]*>`, 'gi');
-  tags.lastIndex = from;
-  let depth = 1;
+export function withoutIgnored(html: string): string {
+  if (!html.includes(IGNORE_MARK)) return html;
+  const tags = new RegExp(TAG.source, TAG.flags);
+  let kept = '';
+  let from = 0;
+  /** The ignored element being read: where it starts, its name, its mark's value, how deep in itself. */
+  let open: { start: number; name: string; mark: string; depth: number } | undefined;
   for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    depth += tag[1] === '/' ? -1 : 1;
-    if (depth === 0) return tag.index + tag[0].length;
+    const name = tag[3]?.toLowerCase();
+    if (name === undefined) continue;
+    const closing = tag[2] === '/';
+    if (!open) {
+      const mark = closing ? undefined : ignoreMark(tag[4] as string);
+      if (mark !== undefined) open = { start: tag.index, name, mark, depth: 1 };
+      continue;
+    }
+    if (name !== open.name) continue;
+    open.depth += closing ? -1 : 1;
+    if (open.depth > 0) continue;
+    const end = tag.index + tag[0].length;
+    // Other ignored elements inside it go with it; any other mark keeps it.
+    const inner = html.slice(open.start, end).replaceAll(IGNORE_MARK, '');
+    if (open.mark === 'all' || !inner.includes(PAGEFIND_MARK)) {
+      kept += html.slice(from, open.start);
+      from = end;
+    }
+    open = undefined;
   }
-  return undefined;
+  return kept + html.slice(from);
 }
 
 /** A page as the index receives it: its site path, and its text as the index reads it (see search-text.ts). */

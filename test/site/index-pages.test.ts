@@ -55,6 +55,22 @@ describe('withoutIgnored', () => {
     expect(withoutIgnored(open)).toBe(open);
   });
 
+  it('reads attribute values whole, so a < or > in one (Astro leaves them) is no tag, nor a mark in a value', () => {
+    const html =
+      '<main><p data-pagefind-ignore title="a > b"><a title="</p><p>" href="/x">x</a></p><h1>Title</h1>' +
+      '<p title="data-pagefind-ignore">kept</p><span data-pagefind-meta="summary:DELETE /v2/<name>/tags">m</span></main>';
+    expect(withoutIgnored(html)).toBe(
+      '<main><h1>Title</h1><p title="data-pagefind-ignore">kept</p><span data-pagefind-meta="summary:DELETE /v2/<name>/tags">m</span></main>',
+    );
+  });
+
+  it('reads a script or style element and a comment whole, and takes the mark however it is written', () => {
+    const html =
+      "<main><div data-pagefind-ignore><script>if (a <div) x('</div>')</script><!-- </div> -->gone</div>" +
+      '<div DATA-PAGEFIND-IGNORE=\'all\' data-pagefind-filter="x:y">gone too</div><p>kept</p></main>';
+    expect(withoutIgnored(html)).toBe('<main><p>kept</p></main>');
+  });
+
   it('leaves a page without the mark, and elements whose names only begin alike, as they are', () => {
     const plain = '<main><p>plain</p></main>';
     expect(withoutIgnored(plain)).toBe(plain);
