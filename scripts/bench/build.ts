@@ -5,7 +5,8 @@
  * work slows the wall clock more than the CPU time), the machine's load, the peak memory of the build's
  * process tree, and where the time goes: start-up and bundling,
  * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
- * wayfinding, git history) and the search index. `--entries N` changes the synthetic size; `--keep` leaves
+ * wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
+ * index takes each page in while Astro renders the next, on another core). `--entries N` changes the synthetic size; `--keep` leaves
  * the temporary directory in place.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -104,7 +105,7 @@ const PARTS = [
   ['plans', 'upgrade plans'],
   ['wayfinding', 'wayfinding'],
   ['history', 'git history'],
-  ['index', 'search index'],
+  ['index', 'search index, after the render (the rest runs beside it)'],
   ['rest', 'the rest (start-up, content sync, hooks)'],
 ] as const;
 

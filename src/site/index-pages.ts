@@ -119,10 +119,7 @@ export async function indexPages(
   read: (name: string) => Promise<string>,
   add: (page: IndexedPage) => Promise<void>,
 ): Promise<number> {
-  const prepare = (name: string) =>
-    read(name).then((html) =>
-      isIndexedPage(html) ? { sourcePath: name, content: indexedText(withoutIgnored(withoutChrome(html))) } : undefined,
-    );
+  const prepare = (name: string) => read(name).then((html) => preparedPage(name, html));
   const prefetch = (index: number) => {
     const name = names[index];
     if (name === undefined) return undefined;
@@ -151,4 +148,78 @@ export async function indexPages(
     }
   }
   return sent;
+}
+
+/** What a page goes to the index as, or undefined when the index would leave it out (no body mark). */
+export function preparedPage(sourcePath: string, html: string): IndexedPage | undefined {
+  return isIndexedPage(html) ? { sourcePath, content: indexedText(withoutIgnored(withoutChrome(html))) } : undefined;
+}
+
+/** Pages were offered to the index that the site as written does not hold. */
+export class StrayPagesError extends Error {
+  constructor(stray: readonly string[]) {
+    super(`pages were indexed that the site does not hold: ${stray.slice(0, 3).join(', ')}${stray.length > 3 ? ' …' : ''}`);
+    this.name = 'StrayPagesError';
+  }
+}
+
+/** Pages given to an index while the site is still being rendered (see {@link pageStream}). */
+export interface PageStream {
+  /**
+   * Takes a page as it is rendered: it is prepared at once and sent once the pages before it are in, so
+   * the next is prepared while the index takes in the one before.
+   */
+  offer(sourcePath: string, html: string): void;
+  /**
+   * Once the last page has been offered: waits for the pages in flight, sends the pages of `onDisk` (the
+   * site's pages as written) that were not offered, in the order given, and, when no page marks a body,
+   * every page whole. Fails when a page was offered that `onDisk` does not hold (the index would name a
+   * page the site does not have: a {@link StrayPagesError}), and with the first error of the index. Returns how many pages were sent.
+   */
+  finish(onDisk: readonly string[], read: (name: string) => Promise<string>): Promise<number>;
+}
+
+/**
+ * Sends pages to the index in the order they are offered, one at a time as {@link indexPages} does (the
+ * index numbers pages in the order it finishes them), with what Pagefind would skip left out. Used while
+ * the site renders, so indexing overlaps rendering instead of following it.
+ */
+export function pageStream(add: (page: IndexedPage) => Promise<void>): PageStream {
+  const offered = new Set<string>();
+  const unmarked: string[] = [];
+  let sent = 0;
+  let chain: Promise<void> = Promise.resolve();
+  const send = (page: IndexedPage) => {
+    chain = chain.then(async () => {
+      await add(page);
+      sent++;
+    });
+    // A failure is met by `finish`; it must not go unhandled while pages are still being offered.
+    chain.catch(() => undefined);
+  };
+  return {
+    offer(sourcePath, html) {
+      offered.add(sourcePath);
+      const page = preparedPage(sourcePath, html);
+      if (page) send(page);
+      else unmarked.push(sourcePath);
+    },
+    async finish(onDisk, read) {
+      await chain;
+      const written = new Set(onDisk);
+      const stray = [...offered].filter((name) => !written.has(name));
+      if (stray.length > 0) throw new StrayPagesError(stray);
+      for (const name of onDisk) {
+        if (offered.has(name)) continue;
+        const page = preparedPage(name, await read(name));
+        if (page) send(page);
+        else unmarked.push(name);
+      }
+      await chain;
+      // No page marks a body: Pagefind indexes every page whole, so the pages held back go in after all.
+      if (sent === 0) for (const name of unmarked) send({ sourcePath: name, content: indexedText(await read(name)) });
+      await chain;
+      return sent;
+    },
+  };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type IndexedPage, indexPages, isIndexedPage, withoutChrome, withoutIgnored } from '../../src/site/index-pages.ts';
+import {
+  type IndexedPage,
+  indexPages,
+  isIndexedPage,
+  pageStream,
+  StrayPagesError,
+  withoutChrome,
+  withoutIgnored,
+} from '../../src/site/index-pages.ts';
 import { indexedText } from '../../src/site/search-text.ts';
 
 const page = (
@@ -127,6 +135,92 @@ describe('indexPages', () => {
   });
 });
 
+describe('pageStream', () => {
+  const site: Record<string, string> = {
+    'a/index.html': page('<main data-pagefind-body><dl><dt>A</dt><dd>one</dd></dl></main>'),
+    'list/index.html': page('<main><h1>List</h1></main>'),
+    'b/index.html': page('<main data-pagefind-body><p>b</p></main>'),
+    '404.html': page('<main data-pagefind-body><p>not found</p></main>'),
+  };
+  const read = async (name: string) => {
+    const html = site[name];
+    if (html === undefined) throw new Error(`ENOENT: ${name}`);
+    return html;
+  };
+  /** A slow index, so pages are offered while earlier ones are still being added. */
+  const slowIndex = () => {
+    const added: IndexedPage[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const add = async (page: IndexedPage) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      added.push(page);
+      inFlight--;
+    };
+    return { added, add, most: () => most };
+  };
+
+  it('sends the pages in the order offered, one at a time, prepared as indexPages prepares them', async () => {
+    const index = slowIndex();
+    const stream = pageStream(index.add);
+    for (const name of ['b/index.html', 'list/index.html', 'a/index.html']) stream.offer(name, site[name] as string);
+    expect(await stream.finish(['a/index.html', 'b/index.html', 'list/index.html'], read)).toBe(2);
+    expect(index.added.map((added) => added.sourcePath)).toEqual(['b/index.html', 'a/index.html']);
+    expect(index.most()).toBe(1);
+    const fromDisk: IndexedPage[] = [];
+    await indexPages(['b/index.html', 'list/index.html', 'a/index.html'], read, async (added) => void fromDisk.push(added));
+    expect(index.added).toEqual(fromDisk);
+  });
+
+  it('sends the written pages it was not offered after the others, in the order the site lists them', async () => {
+    const index = slowIndex();
+    const stream = pageStream(index.add);
+    stream.offer('b/index.html', site['b/index.html'] as string);
+    expect(await stream.finish(['404.html', 'a/index.html', 'b/index.html', 'list/index.html'], read)).toBe(3);
+    expect(index.added.map((added) => added.sourcePath)).toEqual(['b/index.html', '404.html', 'a/index.html']);
+  });
+
+  it('sends every page whole when none marks a body, offered or found on disk', async () => {
+    const index = slowIndex();
+    const stream = pageStream(index.add);
+    stream.offer('list/index.html', site['list/index.html'] as string);
+    const other = 'other/index.html';
+    site[other] = page('<main><h1>Other</h1></main>');
+    try {
+      expect(await stream.finish(['list/index.html', other], read)).toBe(2);
+    } finally {
+      delete site[other];
+    }
+    expect(index.added.map((added) => added.sourcePath)).toEqual(['list/index.html', other]);
+    expect(index.added[0]?.content).toContain('<header>');
+    expect(await pageStream(index.add).finish([], read)).toBe(0);
+  });
+
+  it('refuses a page offered that the site does not hold, naming it, before anything else is sent', async () => {
+    const index = slowIndex();
+    const stream = pageStream(index.add);
+    stream.offer('a/index.html', site['a/index.html'] as string);
+    stream.offer('ghost/index.html', site['b/index.html'] as string);
+    const finished = stream.finish(['a/index.html', 'b/index.html'], read);
+    await expect(finished).rejects.toBeInstanceOf(StrayPagesError);
+    await expect(finished).rejects.toThrow('ghost/index.html');
+    expect(index.added.map((added) => added.sourcePath)).toEqual(['a/index.html', 'ghost/index.html']);
+  });
+
+  it("fails with the index's first error, and with the error of a written page that cannot be read", async () => {
+    const failing = pageStream(async (added) => {
+      if (added.sourcePath === 'a/index.html') throw new Error('Pagefind: bad page');
+    });
+    failing.offer('a/index.html', site['a/index.html'] as string);
+    failing.offer('b/index.html', site['b/index.html'] as string);
+    await expect(failing.finish(['a/index.html', 'b/index.html'], read)).rejects.toThrow('bad page');
+    const unreadable = pageStream(async () => undefined);
+    await expect(unreadable.finish(['a/index.html', 'gone.html'], read)).rejects.toThrow('gone.html');
+  });
+});
+
 describe('isIndexedPage', () => {
   it('tells a page with a body mark from one without', () => {
     expect(isIndexedPage('<main data-pagefind-body>')).toBe(true);
@@ -135,7 +229,7 @@ describe('isIndexedPage', () => {
 });
 
 describe('the index Pagefind writes', () => {
-  it('is the same, file for file, from the pages sent whole and from what indexPages sends', async () => {
+  it('is the same, file for file, from the pages sent whole and from what indexPages and pageStream send', async () => {
     const pagefind = await import('pagefind');
     const chrome = {
       header: '<header><a href="/">Sunset</a><nav aria-label="Main"><a href="/register/">Register</a> Search</nav></header>',
@@ -177,8 +271,15 @@ describe('the index Pagefind writes', () => {
           async (page) => void (await index.addHTMLFile(page)),
         );
       });
+      const streamed = await filesOf(async (index) => {
+        const stream = pageStream(async (page) => void (await index.addHTMLFile(page)));
+        // Offered as rendered, all but the last; that one is found on disk.
+        for (const name of names.slice(0, -1)) stream.offer(name, site[name] as string);
+        await stream.finish(names, async (name) => site[name] as string);
+      });
       expect(whole.some(([path]) => path?.startsWith('fragment/'))).toBe(true);
       expect(sent).toEqual(whole);
+      expect(streamed).toEqual(whole);
     } finally {
       await pagefind.close();
     }

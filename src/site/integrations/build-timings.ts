@@ -5,8 +5,8 @@ import { addTime, buildTimings, pagesStartedAt } from '../build-timings.ts';
 /**
  * Records Astro's build phases (bundling, from the build's start to the first page; then making the pages)
  * beside the page code's own parts (see build-timings.ts) and writes them, in seconds, to
- * `SUNSET_PHASES_FILE` when set. Listed before the search index integration, so its numbers stop where
- * indexing starts.
+ * `SUNSET_PHASES_FILE` when set. Listed before the search index integration, so its numbers stop where the
+ * build starts waiting for the index (which takes the pages in while they render).
  */
 export function buildTimingsIntegration(): AstroIntegration {
   let started = 0;

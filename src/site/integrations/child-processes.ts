@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /** The ids of this process's live child processes, from Linux's `/proc`; none where there is no `/proc`. */
 export async function childProcessIds(): Promise<Set<string>> {
@@ -9,6 +10,20 @@ export async function childProcessIds(): Promise<Set<string>> {
   } catch {
     return new Set();
   }
+}
+
+/**
+ * The ids of this process's live child processes started from a program whose file name holds `name` (from
+ * `/proc/PID/cmdline`), so a child another thread starts meanwhile (git, while pages render) is not taken
+ * for it; none where there is no `/proc`.
+ */
+export async function childProcessesOf(name: string): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const pid of await childProcessIds()) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (path.basename(command.split('\0')[0] ?? '').includes(name)) found.add(pid);
+  }
+  return found;
 }
 
 /**

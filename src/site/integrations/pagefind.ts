@@ -1,10 +1,12 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { Worker } from 'node:worker_threads';
+import type { AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import * as pagefind from 'pagefind';
 import { indexPages } from '../index-pages.ts';
-import { childProcessesEnded, childProcessIds } from './child-processes.ts';
+import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
+import type { IndexerAnswer, IndexerMessage } from './index-worker.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -19,43 +21,123 @@ function assertResponse<T extends PagefindResponse>(response: T, logger: AstroIn
 }
 
 /**
- * Builds the search index into `<outDir>/pagefind/` once the site is written, through Pagefind's Node API,
- * so `npm run build` yields a searchable site. Set `SUNSET_TIMINGS_FILE` to record the indexing time (the
- * build benchmark reads it).
+ * Indexes the site as written, page by page in the order the folder lists them: how the index is built when
+ * it could not follow the render (see {@link pagefindIntegration}).
+ */
+async function indexWrittenSite(root: string, outputPath: string, logger: AstroIntegrationLogger): Promise<number> {
+  const before = await childProcessesOf('pagefind');
+  let service = new Set<string>();
+  try {
+    // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
+    const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
+    service = new Set([...(await childProcessesOf('pagefind'))].filter((pid) => !before.has(pid)));
+    const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
+    const count = await indexPages(
+      pages.map((name) => name.split(path.sep).join('/')),
+      (name) => readFile(path.join(root, name), 'utf8'),
+      async (page) => {
+        assertResponse(await index.addHTMLFile(page), logger);
+      },
+    );
+    assertResponse(await index.writeFiles({ outputPath }), logger);
+    return count;
+  } finally {
+    await pagefind.close();
+    // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
+    await childProcessesEnded(service);
+  }
+}
+
+/** Status pages Astro writes as `404.html` and `500.html` beside the others, not in a folder of their own. */
+const STATUS_PAGES = new Set(['/404', '/500']);
+
+/**
+ * The file a rendered page is written to, below the output folder, as Astro writes pages with the
+ * `directory` build format: `/releases/17.0/` to `releases/17.0/index.html`, `/404` to `404.html`.
+ */
+export function writtenPagePath(url: string): string {
+  const pathname = decodeURIComponent(new URL(url).pathname).replace(/\/+$/, '');
+  if (STATUS_PAGES.has(pathname)) return `${pathname.slice(1)}.html`;
+  return pathname === '' ? 'index.html' : `${pathname.slice(1)}/index.html`;
+}
+
+/**
+ * A prerenderer that hands each HTML page it renders to `offer` with the path it is written to, then returns
+ * it to Astro unchanged. Redirects, endpoints and empty answers are not offered: what Astro writes for them is
+ * not the answer's body.
+ */
+export function offeringPrerenderer(base: AstroPrerenderer, offer: (sourcePath: string, html: string) => void): AstroPrerenderer {
+  return {
+    ...base,
+    name: `${base.name}+sunset:search-index`,
+    async render(request, options) {
+      const rendered = await base.render(request, options);
+      const response = rendered instanceof Response ? rendered : rendered.response;
+      // Astro writes the body of any answer but a redirect (a 404 page is rendered with its status).
+      const written = response.status < 300 || response.status >= 400;
+      const html = options.routeData.type === 'page' && written && response.body !== null;
+      if (!html || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
+      const text = await response.text();
+      offer(writtenPagePath(request.url), text);
+      const copy = new Response(text, response);
+      return rendered instanceof Response ? copy : { ...rendered, response: copy };
+    },
+  };
+}
+
+/**
+ * Builds the search index into `<outDir>/pagefind/` through Pagefind's Node API, so `npm run build` yields a
+ * searchable site. The index follows the render: each page goes, as Astro renders it, to a thread of its own
+ * (`index-worker.ts`) that prepares it and sends it to Pagefind, whose process indexes on another core while
+ * Astro renders; once the site is written the thread adds any page it was not given and writes the index.
+ * Should it have indexed a page the site does not hold, the written site is indexed instead. Set
+ * `SUNSET_TIMINGS_FILE` to record how long the build waited for the index after the render (the build
+ * benchmark reads it).
  */
 export function pagefindIntegration(): AstroIntegration {
+  let indexer: Worker | undefined;
   return {
     name: 'sunset:pagefind',
     hooks: {
+      'astro:build:start': ({ setPrerenderer }) => {
+        const { Worker } = process.getBuiltinModule('node:worker_threads');
+        const worker = new Worker(new URL('./index-worker.ts', import.meta.url));
+        // A build that fails before its end leaves the thread behind; it must not keep the process alive.
+        worker.unref();
+        indexer = worker;
+        setPrerenderer((base) =>
+          offeringPrerenderer(base, (sourcePath, html) =>
+            worker.postMessage({ kind: 'page', sourcePath, html } satisfies IndexerMessage),
+          ),
+        );
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const before = await childProcessIds();
-        let service = new Set<string>();
-        try {
-          // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
-          const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
-          service = new Set([...(await childProcessIds())].filter((pid) => !before.has(pid)));
-          // Pages go in one by one with their blocks spaced apart, so excerpts do not run words together, and
-          // with their paths split into segments, so a path is found in any spelling (see index-pages.ts).
-          const root = fileURLToPath(dir);
-          const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
-          const page_count = await indexPages(
-            pages.map((name) => name.split(path.sep).join('/')),
-            (name) => readFile(path.join(root, name), 'utf8'),
-            async (page) => {
-              assertResponse(await index.addHTMLFile(page), logger);
-            },
-          );
-          assertResponse(await index.writeFiles({ outputPath: fileURLToPath(new URL('./pagefind/', dir)) }), logger);
-          const seconds = (performance.now() - started) / 1000;
-          logger.info(`indexed ${page_count} pages in ${seconds.toFixed(2)} s`);
-          if (process.env.SUNSET_TIMINGS_FILE) {
-            await writeFile(process.env.SUNSET_TIMINGS_FILE, JSON.stringify({ indexSeconds: seconds, pages: page_count }));
-          }
-        } finally {
-          await pagefind.close();
-          // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
-          await childProcessesEnded(service);
+        const root = fileURLToPath(dir);
+        const outputPath = fileURLToPath(new URL('./pagefind/', dir));
+        const worker = indexer;
+        indexer = undefined;
+        let pages: number;
+        const answer = worker
+          ? await new Promise<IndexerAnswer>((resolve, reject) => {
+              worker.once('message', resolve);
+              worker.once('error', reject);
+              worker.postMessage({ kind: 'finish', root, outputPath } satisfies IndexerMessage);
+            }).finally(() => worker.terminate())
+          : undefined;
+        if (answer?.kind === 'failed') {
+          for (const error of answer.errors) logger.error(`Pagefind: ${error}`);
+          throw new Error(`Pagefind reported ${answer.errors.length} error(s); see above`);
+        }
+        if (answer?.kind === 'done') pages = answer.pages;
+        else {
+          if (answer) logger.warn(`${answer.message}; indexing the site as written instead`);
+          pages = await indexWrittenSite(root, outputPath, logger);
+        }
+        const seconds = (performance.now() - started) / 1000;
+        logger.info(`indexed ${pages} pages (${seconds.toFixed(2)} s after the render)`);
+        if (process.env.SUNSET_TIMINGS_FILE) {
+          await writeFile(process.env.SUNSET_TIMINGS_FILE, JSON.stringify({ indexSeconds: seconds, pages }));
         }
       },
     },

@@ -1,0 +1,86 @@
+/**
+ * The search index's own thread while the site builds (see pagefind.ts): it takes each page as Astro renders
+ * it, prepares it and sends it to Pagefind, so Pagefind's process indexes on one core while Astro renders on
+ * the other. Told the render is over, it sends the pages it was not given, writes the index and says how
+ * many pages went in, or why it could not.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import * as pagefind from 'pagefind';
+import { pageStream, StrayPagesError } from '../index-pages.ts';
+import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
+
+/** What the build thread sends: a page as rendered, or the end of the render. */
+export type IndexerMessage =
+  | { kind: 'page'; sourcePath: string; html: string }
+  | { kind: 'finish'; root: string; outputPath: string };
+
+/**
+ * What the thread answers `finish` with: the pages indexed; the errors that stopped it (the build fails);
+ * or pages indexed that the site does not hold (the build thread then indexes the written site instead).
+ */
+export type IndexerAnswer =
+  | { kind: 'done'; pages: number }
+  | { kind: 'failed'; errors: string[] }
+  | { kind: 'stray'; message: string };
+
+class PagefindErrors extends Error {
+  readonly errors: string[];
+
+  constructor(errors: string[]) {
+    super(errors.join('; '));
+    this.errors = errors;
+  }
+}
+
+/** A Pagefind answer, or its errors thrown. */
+function checked<T extends { errors: string[] }>(response: T): T {
+  if (response.errors.length > 0) throw new PagefindErrors(response.errors);
+  return response;
+}
+
+/** The site's pages as written, by path below `root` with forward slashes. */
+async function htmlFiles(root: string): Promise<string[]> {
+  const names = await readdir(root, { recursive: true });
+  return names.filter((name) => name.endsWith('.html')).map((name) => name.split(path.sep).join('/'));
+}
+
+const port = parentPort;
+if (port) {
+  const before = await childProcessesOf('pagefind');
+  // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
+  const created = pagefind.createIndex({ includeCharacters: '_$' }).then(async (response) => {
+    const { index } = checked(response);
+    if (!index) throw new PagefindErrors(['Pagefind created no index']);
+    // Pagefind's own process: the build thread starts others meanwhile (git, for pages' history).
+    const service = new Set([...(await childProcessesOf('pagefind'))].filter((pid) => !before.has(pid)));
+    return { index, service };
+  });
+  // Met by the first page or by `finish`; it must not go unhandled before either.
+  created.catch(() => undefined);
+  const stream = pageStream(async (page) => {
+    checked(await (await created).index.addHTMLFile(page));
+  });
+
+  const finish = async (root: string, outputPath: string): Promise<IndexerAnswer> => {
+    try {
+      const pages = await stream.finish(await htmlFiles(root), (name) => readFile(path.join(root, name), 'utf8'));
+      checked(await (await created).index.writeFiles({ outputPath }));
+      return { kind: 'done', pages };
+    } catch (error) {
+      if (error instanceof StrayPagesError) return { kind: 'stray', message: error.message };
+      return { kind: 'failed', errors: error instanceof PagefindErrors ? error.errors : [(error as Error).message] };
+    } finally {
+      await pagefind.close();
+      // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
+      const service = await created.then(({ service }) => service).catch(() => new Set<string>());
+      await childProcessesEnded(service);
+    }
+  };
+
+  port.on('message', (message: IndexerMessage) => {
+    if (message.kind === 'page') stream.offer(message.sourcePath, message.html);
+    else void finish(message.root, message.outputPath).then((answer) => port.postMessage(answer));
+  });
+}
