@@ -105,7 +105,7 @@ const PARTS = [
   ['plans', 'upgrade plans'],
   ['wayfinding', 'wayfinding'],
   ['history', 'git history'],
-  ['index', 'search index, after the render (the rest runs beside it)'],
+  ['index', 'search index (after the render)'],
   ['rest', 'the rest (start-up, content sync, hooks)'],
 ] as const;
 

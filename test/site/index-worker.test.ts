@@ -29,7 +29,8 @@ function site(pages: Record<string, string>): string {
 async function index(root: string, offered: [string, string][]): Promise<IndexerAnswer> {
   const worker = new Worker(WORKER);
   try {
-    for (const [sourcePath, html] of offered) worker.postMessage({ kind: 'page', sourcePath, html } satisfies IndexerMessage);
+    for (const [sourcePath, text] of offered)
+      worker.postMessage({ kind: 'page', sourcePath, html: new TextEncoder().encode(text) } satisfies IndexerMessage);
     return await new Promise<IndexerAnswer>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);

@@ -33,7 +33,7 @@ describe('offeringPrerenderer', () => {
     const offered: [string, string][] = [];
     const prerenderer = offeringPrerenderer(
       base(() => html('<main>limits</main>')),
-      (sourcePath, text) => void offered.push([sourcePath, text]),
+      (sourcePath, bytes) => void offered.push([sourcePath, new TextDecoder().decode(bytes)]),
     );
     expect(prerenderer.name).toBe('astro:default+sunset:search-index');
     const answer = (await prerenderer.render(request, route('page'))) as Response;

@@ -13,7 +13,7 @@ import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
 
 /** What the build thread sends: a page as rendered, or the end of the render. */
 export type IndexerMessage =
-  | { kind: 'page'; sourcePath: string; html: string }
+  | { kind: 'page'; sourcePath: string; html: Uint8Array }
   | { kind: 'finish'; root: string; outputPath: string };
 
 /**
@@ -46,6 +46,7 @@ async function htmlFiles(root: string): Promise<string[]> {
   return names.filter((name) => name.endsWith('.html')).map((name) => name.split(path.sep).join('/'));
 }
 
+const decoder = new TextDecoder();
 const port = parentPort;
 if (port) {
   const before = await childProcessesOf('pagefind');
@@ -80,7 +81,7 @@ if (port) {
   };
 
   port.on('message', (message: IndexerMessage) => {
-    if (message.kind === 'page') stream.offer(message.sourcePath, message.html);
+    if (message.kind === 'page') stream.offer(message.sourcePath, decoder.decode(message.html));
     else void finish(message.root, message.outputPath).then((answer) => port.postMessage(answer));
   });
 }

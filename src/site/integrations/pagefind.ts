@@ -62,11 +62,14 @@ export function writtenPagePath(url: string): string {
 }
 
 /**
- * A prerenderer that hands each HTML page it renders to `offer` with the path it is written to, then returns
- * it to Astro unchanged. Redirects, endpoints and empty answers are not offered: what Astro writes for them is
- * not the answer's body.
+ * A prerenderer that hands each HTML page it renders to `offer`, as the bytes Astro writes and the path it
+ * writes them to, then returns it to Astro unchanged. Redirects, endpoints and empty answers are not offered:
+ * what Astro writes for them is not the answer's body.
  */
-export function offeringPrerenderer(base: AstroPrerenderer, offer: (sourcePath: string, html: string) => void): AstroPrerenderer {
+export function offeringPrerenderer(
+  base: AstroPrerenderer,
+  offer: (sourcePath: string, html: Uint8Array) => void,
+): AstroPrerenderer {
   return {
     ...base,
     name: `${base.name}+sunset:search-index`,
@@ -77,9 +80,10 @@ export function offeringPrerenderer(base: AstroPrerenderer, offer: (sourcePath: 
       const written = response.status < 300 || response.status >= 400;
       const html = options.routeData.type === 'page' && written && response.body !== null;
       if (!html || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
-      const text = await response.text();
-      offer(writtenPagePath(request.url), text);
-      const copy = new Response(text, response);
+      // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      offer(writtenPagePath(request.url), bytes);
+      const copy = new Response(bytes, response);
       return rendered instanceof Response ? copy : { ...rendered, response: copy };
     },
   };
@@ -107,6 +111,7 @@ export function pagefindIntegration(): AstroIntegration {
         indexer = worker;
         setPrerenderer((base) =>
           offeringPrerenderer(base, (sourcePath, html) =>
+            // Copied with the message (a copy of bytes, not a string serialized); Astro writes its own.
             worker.postMessage({ kind: 'page', sourcePath, html } satisfies IndexerMessage),
           ),
         );
