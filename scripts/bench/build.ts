@@ -187,7 +187,7 @@ function print(result: BuildResult) {
   const cpu = result.cpuSeconds === undefined ? undefined : (result.cpuSeconds * 1000) / result.pages;
   console.log(
     `${result.label.padEnd(22)} ${String(result.pages).padStart(6)} pages  build ${result.seconds.toFixed(1).padStart(6)} s` +
-      `  (${perThousand(result.seconds)} s per 1,000 pages, of which index ${perThousand(result.indexSeconds)} s;` +
+      `  (${perThousand(result.seconds)} s per 1,000 pages, of which waiting for the index after the render ${perThousand(result.indexSeconds)} s;` +
       ` CPU ${cpuText(cpu)} per 1,000)  peak ${(result.peakBytes / 1024 / 1024).toFixed(0)} MB  load ${result.load.join(' → ')}`,
   );
 }
@@ -209,7 +209,7 @@ try {
       ? undefined
       : ((large.cpuSeconds - real.cpuSeconds) * 1000) / extraPages;
   console.log(
-    `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s per 1,000 extra pages, of which index ` +
+    `marginal: ${(((large.seconds - real.seconds) * 1000) / extraPages).toFixed(2)} s per 1,000 extra pages, of which waiting for the index ` +
       `${(((large.indexSeconds - real.indexSeconds) * 1000) / extraPages).toFixed(2)} s; CPU ${cpuText(marginalCpu)} per 1,000 extra pages`,
   );
   // Where the time goes: each part of the large build per 1,000 pages, and what each extra page adds to it.
