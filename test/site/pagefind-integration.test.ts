@@ -1,6 +1,11 @@
-import type { AstroPrerenderer } from 'astro';
-import { describe, expect, it } from 'vitest';
-import { offeringPrerenderer, writtenPagePath } from '../../src/site/integrations/pagefind.ts';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AstroIntegrationLogger, AstroPrerenderer } from 'astro';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IndexerAnswer, IndexerMessage } from '../../src/site/integrations/index-worker.ts';
+import { finishIndex, type IndexThread, offeringPrerenderer, writtenPagePath } from '../../src/site/integrations/pagefind.ts';
 
 describe('writtenPagePath', () => {
   it('names the file Astro writes a page to with the directory format', () => {
@@ -76,5 +81,97 @@ describe('offeringPrerenderer', () => {
       expect(await prerenderer.render(request, route(type))).toBe(response);
       expect(offered).toEqual([]);
     }
+  });
+});
+
+describe('finishIndex', () => {
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  });
+  /** A written site of two marked pages. */
+  const site = () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sunset-finish-index-'));
+    roots.push(root);
+    for (const name of ['index.html', 'limits/index.html']) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(
+        path.join(root, name),
+        `<!doctype html><html lang="en"><head><title>${name}</title></head><body><main data-pagefind-body><h1>${name}</h1></main></body></html>`,
+      );
+    }
+    return root;
+  };
+  const logger = () => {
+    const said: string[] = [];
+    const log = (level: string) => (message: string) => void said.push(`${level}: ${message}`);
+    return { said, logger: { info: log('info'), warn: log('warn'), error: log('error') } as unknown as AstroIntegrationLogger };
+  };
+  /** A thread that answers `finish` as told (or stops with `exit`), and is ended once answered. */
+  const thread = (answer: IndexerAnswer | { exit: number } | { error: string }) => {
+    const events = new EventEmitter();
+    const sent: IndexerMessage[] = [];
+    let terminated = false;
+    const fake = {
+      postMessage(message: IndexerMessage) {
+        sent.push(message);
+        queueMicrotask(() => {
+          if ('exit' in answer) events.emit('exit', answer.exit);
+          else if ('error' in answer) events.emit('error', new Error(answer.error));
+          else events.emit('message', answer);
+        });
+      },
+      once: (event: string, listener: (...args: unknown[]) => void) => events.once(event, listener),
+      terminate: async () => {
+        terminated = true;
+        return 0;
+      },
+    } as IndexThread;
+    return { fake, sent, terminated: () => terminated };
+  };
+  const entry = (root: string) => path.join(root, 'pagefind', 'pagefind-entry.json');
+
+  it("takes the thread's count when it wrote the index, and ends the thread", async () => {
+    const root = site();
+    const { fake, sent, terminated } = thread({ kind: 'done', pages: 2 });
+    const { logger: log, said } = logger();
+    expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toBe(2);
+    expect(sent).toEqual([{ kind: 'finish', root, outputPath: path.join(root, 'pagefind') }]);
+    expect(terminated()).toBe(true);
+    expect(said).toEqual([]);
+    // The thread wrote it, not this function.
+    expect(existsSync(entry(root))).toBe(false);
+  });
+
+  it('indexes the written site instead, saying why, when the thread indexed a stray page, stopped or failed', async () => {
+    for (const answer of [
+      { kind: 'stray', message: 'pages were indexed that the site does not hold: ghost/index.html' } as const,
+      { exit: 1 },
+      { error: 'out of memory' },
+    ]) {
+      const root = site();
+      const { fake } = thread(answer);
+      const { logger: log, said } = logger();
+      expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toBe(2);
+      expect(JSON.parse(readFileSync(entry(root), 'utf8')).languages.en.page_count).toBe(2);
+      expect(said).toEqual([
+        expect.stringMatching(/^warn: .*(ghost\/index\.html|exit code 1|out of memory).*indexing the site as written instead$/),
+      ]);
+    }
+  }, 60_000);
+
+  it('indexes the written site when there was no thread (a build that did not start one)', async () => {
+    const root = site();
+    expect(await finishIndex(undefined, root, path.join(root, 'pagefind'), logger().logger)).toBe(2);
+    expect(existsSync(entry(root))).toBe(true);
+  }, 30_000);
+
+  it("fails the build with Pagefind's errors, each logged", async () => {
+    const root = site();
+    const { fake } = thread({ kind: 'failed', errors: ['bad page', 'disk full'] });
+    const { logger: log, said } = logger();
+    await expect(finishIndex(fake, root, path.join(root, 'pagefind'), log)).rejects.toThrow('Pagefind reported 2 error(s)');
+    expect(said).toEqual(['error: Pagefind: bad page', 'error: Pagefind: disk full']);
+    expect(existsSync(entry(root))).toBe(false);
   });
 });

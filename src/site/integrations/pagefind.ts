@@ -89,6 +89,43 @@ export function offeringPrerenderer(
   };
 }
 
+/** What {@link finishIndex} needs of the index thread (a `Worker`). */
+export interface IndexThread {
+  postMessage(message: IndexerMessage): void;
+  once(event: 'message', listener: (answer: IndexerAnswer) => void): unknown;
+  once(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'exit', listener: (code: number) => void): unknown;
+  terminate(): Promise<number>;
+}
+
+/**
+ * Once the site is written: tells the index thread to finish and write the index into `outputPath`, and
+ * returns how many pages it indexed. Pagefind's own errors fail the build. When the thread indexed a page the
+ * site does not hold, stopped without an answer, or there is none, the written site is indexed instead.
+ */
+export async function finishIndex(
+  thread: IndexThread | undefined,
+  root: string,
+  outputPath: string,
+  logger: AstroIntegrationLogger,
+): Promise<number> {
+  const answer = thread
+    ? await new Promise<IndexerAnswer | { kind: 'stopped'; message: string }>((resolve) => {
+        thread.once('message', resolve);
+        thread.once('error', (error) => resolve({ kind: 'stopped', message: `the index thread failed: ${error.message}` }));
+        thread.once('exit', (code) => resolve({ kind: 'stopped', message: `the index thread stopped (exit code ${code})` }));
+        thread.postMessage({ kind: 'finish', root, outputPath });
+      }).finally(() => thread.terminate())
+    : undefined;
+  if (answer?.kind === 'failed') {
+    for (const error of answer.errors) logger.error(`Pagefind: ${error}`);
+    throw new Error(`Pagefind reported ${answer.errors.length} error(s); see above`);
+  }
+  if (answer?.kind === 'done') return answer.pages;
+  if (answer) logger.warn(`${answer.message}; indexing the site as written instead`);
+  return indexWrittenSite(root, outputPath, logger);
+}
+
 /**
  * Builds the search index into `<outDir>/pagefind/` through Pagefind's Node API, so `npm run build` yields a
  * searchable site. The index follows the render: each page goes, as Astro renders it, to a thread of its own
@@ -118,27 +155,9 @@ export function pagefindIntegration(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const root = fileURLToPath(dir);
-        const outputPath = fileURLToPath(new URL('./pagefind/', dir));
         const worker = indexer;
         indexer = undefined;
-        let pages: number;
-        const answer = worker
-          ? await new Promise<IndexerAnswer>((resolve, reject) => {
-              worker.once('message', resolve);
-              worker.once('error', reject);
-              worker.postMessage({ kind: 'finish', root, outputPath } satisfies IndexerMessage);
-            }).finally(() => worker.terminate())
-          : undefined;
-        if (answer?.kind === 'failed') {
-          for (const error of answer.errors) logger.error(`Pagefind: ${error}`);
-          throw new Error(`Pagefind reported ${answer.errors.length} error(s); see above`);
-        }
-        if (answer?.kind === 'done') pages = answer.pages;
-        else {
-          if (answer) logger.warn(`${answer.message}; indexing the site as written instead`);
-          pages = await indexWrittenSite(root, outputPath, logger);
-        }
+        const pages = await finishIndex(worker, fileURLToPath(dir), fileURLToPath(new URL('./pagefind/', dir)), logger);
         const seconds = (performance.now() - started) / 1000;
         logger.info(`indexed ${pages} pages (${seconds.toFixed(2)} s after the render)`);
         if (process.env.SUNSET_TIMINGS_FILE) {
