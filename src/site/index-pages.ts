@@ -167,7 +167,7 @@ export class StrayPagesError extends Error {
 export interface PageStream {
   /**
    * Takes a page as it is rendered: it is prepared at once and sent once the pages before it are in, so
-   * the next is prepared while the index takes in the one before.
+   * the next is prepared while the index takes in the one before. A path offered again is left out.
    */
   offer(sourcePath: string, html: string): void;
   /**
@@ -199,6 +199,8 @@ export function pageStream(add: (page: IndexedPage) => Promise<void>): PageStrea
   };
   return {
     offer(sourcePath, html) {
+      // A page rendered twice goes in once, as it is written once.
+      if (offered.has(sourcePath)) return;
       offered.add(sourcePath);
       const page = preparedPage(sourcePath, html);
       if (page) send(page);

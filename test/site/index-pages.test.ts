@@ -174,6 +174,15 @@ describe('pageStream', () => {
     expect(index.added).toEqual(fromDisk);
   });
 
+  it('sends a page offered twice once, as it is written once', async () => {
+    const index = slowIndex();
+    const stream = pageStream(index.add);
+    stream.offer('a/index.html', site['a/index.html'] as string);
+    stream.offer('a/index.html', site['b/index.html'] as string);
+    expect(await stream.finish(['a/index.html'], read)).toBe(1);
+    expect(index.added.map((added) => added.content)).toEqual([expect.stringContaining('one')]);
+  });
+
   it('sends the written pages it was not offered after the others, in the order the site lists them', async () => {
     const index = slowIndex();
     const stream = pageStream(index.add);

@@ -65,6 +65,48 @@ describe('offeringPrerenderer', () => {
     expect(await result.response.text()).toBe('<main>not found</main>');
   });
 
+  it("calls each of the base's parts on the base itself, as one that keeps its state in `this` needs", async () => {
+    class Stateful implements AstroPrerenderer {
+      name = 'adapter';
+      calls: string[] = [];
+      private app?: string;
+      async setup() {
+        this.app = 'ready';
+        this.calls.push('setup');
+      }
+      async getStaticPaths() {
+        this.calls.push(`paths with ${this.app}`);
+        return [];
+      }
+      async render() {
+        return html(`<main>${this.app}</main>`);
+      }
+      async collectStaticImages() {
+        this.calls.push('images');
+        return new Map();
+      }
+      async teardown() {
+        this.calls.push(`teardown of ${this.app}`);
+      }
+    }
+    const stateful = new Stateful();
+    const offered: string[] = [];
+    const prerenderer = offeringPrerenderer(stateful, (_, bytes) => void offered.push(new TextDecoder().decode(bytes)));
+    await prerenderer.setup?.();
+    await prerenderer.getStaticPaths();
+    await prerenderer.render(request, route('page'));
+    await prerenderer.collectStaticImages?.();
+    await prerenderer.teardown?.();
+    expect(stateful.calls).toEqual(['setup', 'paths with ready', 'images', 'teardown of ready']);
+    expect(offered).toEqual(['<main>ready</main>']);
+    // Parts the base does not have, the wrapper does not claim.
+    const bare = offeringPrerenderer(
+      base(() => html('x')),
+      () => undefined,
+    );
+    expect([bare.setup, bare.collectStaticImages, bare.teardown]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('offers no redirect, endpoint, empty answer or answer of another type, and leaves each untouched', async () => {
     const answers: [Response, 'page' | 'endpoint'][] = [
       [new Response(null, { status: 301, headers: { location: '/elsewhere/', 'content-type': 'text/html' } }), 'page'],

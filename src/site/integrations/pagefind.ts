@@ -70,9 +70,14 @@ export function offeringPrerenderer(
   base: AstroPrerenderer,
   offer: (sourcePath: string, html: Uint8Array) => void,
 ): AstroPrerenderer {
+  // Each of the base's own parts is called on the base itself, whether it keeps its state in `this` or not.
+  const { setup, collectStaticImages, teardown } = base;
   return {
-    ...base,
     name: `${base.name}+sunset:search-index`,
+    ...(setup ? { setup: () => setup.call(base) } : {}),
+    getStaticPaths: () => base.getStaticPaths(),
+    ...(collectStaticImages ? { collectStaticImages: () => collectStaticImages.call(base) } : {}),
+    ...(teardown ? { teardown: () => teardown.call(base) } : {}),
     async render(request, options) {
       const rendered = await base.render(request, options);
       const response = rendered instanceof Response ? rendered : rendered.response;
