@@ -173,8 +173,9 @@ export interface PageStream {
   /**
    * Once the last page has been offered: waits for the pages in flight, sends the pages of `onDisk` (the
    * site's pages as written) that were not offered, in the order given, and, when no page marks a body,
-   * every page whole. Fails when a page was offered that `onDisk` does not hold (the index would name a
-   * page the site does not have: a {@link StrayPagesError}), and with the first error of the index. Returns how many pages were sent.
+   * every page whole. Returns how many pages were sent. Fails with the first error of the index, and with a
+   * {@link StrayPagesError} when a page was offered that `onDisk` does not hold (the index would name a page
+   * the site does not have).
    */
   finish(onDisk: readonly string[], read: (name: string) => Promise<string>): Promise<number>;
 }

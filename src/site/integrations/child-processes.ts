@@ -13,9 +13,9 @@ export async function childProcessIds(): Promise<Set<string>> {
 }
 
 /**
- * The ids of this process's live child processes started from a program whose file name holds `name` (from
- * `/proc/PID/cmdline`), so a child another thread starts meanwhile (git, while pages render) is not taken
- * for it; none where there is no `/proc`.
+ * The ids of this process's live child processes started from a program whose file name holds `name`
+ * (from `/proc/PID/cmdline`), so a child another thread starts meanwhile (git, while pages render) is not
+ * taken for it; none where there is no `/proc`.
  */
 export async function childProcessesOf(name: string): Promise<Set<string>> {
   const found = new Set<string>();

@@ -83,8 +83,8 @@ export function offeringPrerenderer(
       const response = rendered instanceof Response ? rendered : rendered.response;
       // Astro writes the body of any answer but a redirect (a 404 page is rendered with its status).
       const written = response.status < 300 || response.status >= 400;
-      const html = options.routeData.type === 'page' && written && response.body !== null;
-      if (!html || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
+      const page = options.routeData.type === 'page' && written && response.body !== null;
+      if (!page || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
       // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
       const bytes = new Uint8Array(await response.arrayBuffer());
       offer(writtenPagePath(request.url), bytes);
