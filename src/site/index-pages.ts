@@ -183,17 +183,20 @@ export interface PageStream {
 /**
  * Sends pages to the index in the order they are offered, one at a time as {@link indexPages} does (the
  * index numbers pages in the order it finishes them), with what Pagefind would skip left out. Used while
- * the site renders, so indexing overlaps rendering instead of following it.
+ * the site renders, so indexing overlaps rendering instead of following it. `handled` is called once for
+ * each page offered, when the index has taken it in (or at once for a page it leaves out), so the render
+ * can be held back while too many pages wait.
  */
-export function pageStream(add: (page: IndexedPage) => Promise<void>): PageStream {
+export function pageStream(add: (page: IndexedPage) => Promise<void>, handled: () => void = () => undefined): PageStream {
   const offered = new Set<string>();
   const unmarked: string[] = [];
   let sent = 0;
   let chain: Promise<void> = Promise.resolve();
-  const send = (page: IndexedPage) => {
+  const send = (page: IndexedPage, then?: () => void) => {
     chain = chain.then(async () => {
       await add(page);
       sent++;
+      then?.();
     });
     // A failure is met by `finish`; it must not go unhandled while pages are still being offered.
     chain.catch(() => undefined);
@@ -201,11 +204,17 @@ export function pageStream(add: (page: IndexedPage) => Promise<void>): PageStrea
   return {
     offer(sourcePath, html) {
       // A page rendered twice goes in once, as it is written once.
-      if (offered.has(sourcePath)) return;
+      if (offered.has(sourcePath)) {
+        handled();
+        return;
+      }
       offered.add(sourcePath);
       const page = preparedPage(sourcePath, html);
-      if (page) send(page);
-      else unmarked.push(sourcePath);
+      if (page) send(page, handled);
+      else {
+        unmarked.push(sourcePath);
+        handled();
+      }
     },
     async finish(onDisk, read) {
       await chain;

@@ -174,6 +174,25 @@ describe('pageStream', () => {
     expect(index.added).toEqual(fromDisk);
   });
 
+  it('says each offered page is handled once: when the index has it, or at once when it leaves it out', async () => {
+    const events: string[] = [];
+    const stream = pageStream(
+      async (page) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        events.push(`added ${page.sourcePath}`);
+      },
+      () => events.push('handled'),
+    );
+    stream.offer('a/index.html', site['a/index.html'] as string);
+    stream.offer('list/index.html', site['list/index.html'] as string);
+    stream.offer('a/index.html', site['a/index.html'] as string);
+    // The unmarked and the repeated page are handled before the first is in the index.
+    expect(events).toEqual(['handled', 'handled']);
+    await stream.finish(['a/index.html', 'b/index.html', 'list/index.html'], read);
+    // Pages only found on disk were not offered: nothing more to say of them.
+    expect(events).toEqual(['handled', 'handled', 'added a/index.html', 'handled', 'added b/index.html']);
+  });
+
   it('sends a page offered twice once, as it is written once', async () => {
     const index = slowIndex();
     const stream = pageStream(index.add);

@@ -26,8 +26,8 @@ function site(pages: Record<string, string>): string {
 }
 
 /** Starts the index thread, offers `offered` as rendered pages, then finishes over `root`. */
-async function index(root: string, offered: [string, string][]): Promise<IndexerAnswer> {
-  const worker = new Worker(WORKER);
+async function index(root: string, offered: [string, string][], handled?: SharedArrayBuffer): Promise<IndexerAnswer> {
+  const worker = new Worker(WORKER, handled ? { workerData: { handled } } : {});
   try {
     for (const [sourcePath, text] of offered)
       worker.postMessage({ kind: 'page', sourcePath, html: new TextEncoder().encode(text) } satisfies IndexerMessage);
@@ -56,6 +56,23 @@ describe('the index thread', () => {
     expect(answer).toEqual({ kind: 'done', pages: 3 });
     const entry = JSON.parse(readFileSync(path.join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'));
     expect(entry.languages.en.page_count).toBe(3);
+  }, 30_000);
+
+  it('counts each page offered once it has dealt with it, for the render to wait on', async () => {
+    const home = page('<h1>Home</h1>');
+    const root = site({ 'index.html': home, 'plain/index.html': '<html lang="en"><body><p>no mark</p></body></html>' });
+    const handled = new SharedArrayBuffer(4);
+    const answer = await index(
+      root,
+      [
+        ['index.html', home],
+        ['plain/index.html', '<html lang="en"><body><p>no mark</p></body></html>'],
+        ['index.html', home],
+      ],
+      handled,
+    );
+    expect(answer).toEqual({ kind: 'done', pages: 1 });
+    expect(Atomics.load(new Int32Array(handled), 0)).toBe(3);
   }, 30_000);
 
   it('says so when a page was offered that the site does not hold, and writes no index', async () => {

@@ -5,7 +5,13 @@ import path from 'node:path';
 import type { AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexerAnswer, IndexerMessage } from '../../src/site/integrations/index-worker.ts';
-import { finishIndex, type IndexThread, offeringPrerenderer, writtenPagePath } from '../../src/site/integrations/pagefind.ts';
+import {
+  finishIndex,
+  type IndexThread,
+  offeringPrerenderer,
+  pageGate,
+  writtenPagePath,
+} from '../../src/site/integrations/pagefind.ts';
 
 describe('writtenPagePath', () => {
   it('names the file Astro writes a page to with the directory format', () => {
@@ -41,6 +47,20 @@ describe('offeringPrerenderer', () => {
       (sourcePath, bytes) => void offered.push([sourcePath, new TextDecoder().decode(bytes)]),
     );
     expect(prerenderer.name).toBe('astro:default+sunset:search-index');
+    // The render waits for what `offer` returns (the gate that holds it back).
+    let released = false;
+    const held = offeringPrerenderer(
+      base(() => html('<main>held</main>')),
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            released = true;
+            resolve();
+          }, 20),
+        ),
+    );
+    await held.render(request, route('page'));
+    expect(released).toBe(true);
     const answer = (await prerenderer.render(request, route('page'))) as Response;
     expect(offered).toEqual([['limits/index.html', '<main>limits</main>']]);
     expect(answer.status).toBe(200);
@@ -216,4 +236,47 @@ describe('finishIndex', () => {
     expect(said).toEqual(['error: Pagefind: bad page', 'error: Pagefind: disk full']);
     expect(existsSync(entry(root))).toBe(false);
   });
+});
+
+describe('pageGate', () => {
+  /** Whether a promise has settled after the tasks queued so far have run. */
+  const settledSoon = async (promise: Promise<void>) => {
+    let settled = false;
+    void promise.then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return settled;
+  };
+
+  it('lets the render run ahead of the index by the limit, holds it past it, and lets it go as pages are handled', async () => {
+    const handled = new Int32Array(new SharedArrayBuffer(4));
+    const gate = pageGate(handled, 2, () => false);
+    expect(await settledSoon(gate.offered())).toBe(true);
+    expect(await settledSoon(gate.offered())).toBe(true);
+    // A third page waiting: the render waits.
+    const third = gate.offered();
+    expect(await settledSoon(third)).toBe(false);
+    Atomics.add(handled, 0, 1);
+    Atomics.notify(handled, 0);
+    expect(await settledSoon(third)).toBe(true);
+    // Two wait again (the second and third); a fourth waits until one more is handled.
+    const fourth = gate.offered();
+    expect(await settledSoon(fourth)).toBe(false);
+    Atomics.add(handled, 0, 1);
+    Atomics.notify(handled, 0);
+    expect(await settledSoon(fourth)).toBe(true);
+  });
+
+  it('stops holding the render once the index thread is gone', async () => {
+    const handled = new Int32Array(new SharedArrayBuffer(4));
+    let stopped = false;
+    const gate = pageGate(handled, 0, () => stopped);
+    const first = gate.offered();
+    expect(await settledSoon(first)).toBe(false);
+    stopped = true;
+    // Asked again within the second it waits at most.
+    await first;
+    expect(await settledSoon(gate.offered())).toBe(true);
+  }, 5_000);
 });

@@ -6,10 +6,18 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 import { pageStream, StrayPagesError } from '../index-pages.ts';
 import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
+
+/**
+ * What the thread is started with: one counter the thread raises (and notifies) for each page it has dealt
+ * with, so the render can be held back while too many pages wait (see `pageGate` in pagefind.ts).
+ */
+export interface IndexerData {
+  handled: SharedArrayBuffer;
+}
 
 /** What the build thread sends: a page as rendered, or the end of the render. */
 export type IndexerMessage =
@@ -60,9 +68,18 @@ if (port) {
   });
   // Met by the first page or by `finish`; it must not go unhandled before either.
   created.catch(() => undefined);
-  const stream = pageStream(async (page) => {
-    checked(await (await created).index.addHTMLFile(page));
-  });
+  const handled = (workerData as IndexerData | undefined)?.handled;
+  const counter = handled ? new Int32Array(handled) : undefined;
+  const stream = pageStream(
+    async (page) => {
+      checked(await (await created).index.addHTMLFile(page));
+    },
+    () => {
+      if (!counter) return;
+      Atomics.add(counter, 0, 1);
+      Atomics.notify(counter, 0);
+    },
+  );
 
   const finish = async (root: string, outputPath: string): Promise<IndexerAnswer> => {
     try {

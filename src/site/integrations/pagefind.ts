@@ -6,7 +6,7 @@ import type { AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 
 import * as pagefind from 'pagefind';
 import { indexPages } from '../index-pages.ts';
 import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
-import type { IndexerAnswer, IndexerMessage } from './index-worker.ts';
+import type { IndexerAnswer, IndexerData, IndexerMessage } from './index-worker.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -63,12 +63,12 @@ export function writtenPagePath(url: string): string {
 
 /**
  * A prerenderer that hands each HTML page it renders to `offer`, as the bytes Astro writes and the path it
- * writes them to, then returns it to Astro unchanged. Redirects, endpoints and empty answers are not offered:
+ * writes them to, then (once `offer` settles: it may hold the render back) returns it to Astro unchanged. Redirects, endpoints and empty answers are not offered:
  * what Astro writes for them is not the answer's body.
  */
 export function offeringPrerenderer(
   base: AstroPrerenderer,
-  offer: (sourcePath: string, html: Uint8Array) => void,
+  offer: (sourcePath: string, html: Uint8Array) => void | Promise<void>,
 ): AstroPrerenderer {
   // Each of the base's own parts is called on the base itself, whether it keeps its state in `this` or not.
   const { setup, collectStaticImages, teardown } = base;
@@ -87,9 +87,36 @@ export function offeringPrerenderer(
       if (!page || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
       // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
       const bytes = new Uint8Array(await response.arrayBuffer());
-      offer(writtenPagePath(request.url), bytes);
+      await offer(writtenPagePath(request.url), bytes);
       const copy = new Response(bytes, response);
       return rendered instanceof Response ? copy : { ...rendered, response: copy };
+    },
+  };
+}
+
+/**
+ * Rendered pages that may wait for the index at once: past this the render waits for the index thread, so a
+ * machine whose Pagefind is slower than its render holds a bounded number of pages in memory, not the site.
+ */
+export const MAX_PAGES_WAITING = 256;
+
+/**
+ * The render's side of that bound. `handled` counts the pages the index thread has dealt with (it raises
+ * the count and notifies); `offered` counts one more page and settles while at most `limit` offered pages
+ * wait, else once the thread catches up, or at once when `stopped` says the thread is gone.
+ */
+export function pageGate(handled: Int32Array, limit: number, stopped: () => boolean): { offered(): Promise<void> } {
+  let offered = 0;
+  return {
+    async offered() {
+      offered++;
+      for (;;) {
+        const done = Atomics.load(handled, 0);
+        if (offered - done <= limit || stopped()) return;
+        // A second at most: `stopped` is asked again then, should the thread have ended without a word.
+        const wait = Atomics.waitAsync(handled, 0, done, 1000);
+        if (wait.async) await wait.value;
+      }
     },
   };
 }
@@ -147,15 +174,24 @@ export function pagefindIntegration(): AstroIntegration {
     hooks: {
       'astro:build:start': ({ setPrerenderer }) => {
         const { Worker } = process.getBuiltinModule('node:worker_threads');
-        const worker = new Worker(new URL('./index-worker.ts', import.meta.url));
+        const handled = new SharedArrayBuffer(4);
+        const worker = new Worker(new URL('./index-worker.ts', import.meta.url), {
+          workerData: { handled } satisfies IndexerData,
+        });
         // A build that fails before its end leaves the thread behind; it must not keep the process alive.
         worker.unref();
+        let stopped = false;
+        worker.once('exit', () => {
+          stopped = true;
+        });
         indexer = worker;
+        const gate = pageGate(new Int32Array(handled), MAX_PAGES_WAITING, () => stopped);
         setPrerenderer((base) =>
-          offeringPrerenderer(base, (sourcePath, html) =>
+          offeringPrerenderer(base, (sourcePath, html) => {
             // Copied with the message (a copy of bytes, not a string serialized); Astro writes its own.
-            worker.postMessage({ kind: 'page', sourcePath, html } satisfies IndexerMessage),
-          ),
+            worker.postMessage({ kind: 'page', sourcePath, html } satisfies IndexerMessage);
+            return gate.offered();
+          }),
         );
       },
       'astro:build:done': async ({ dir, logger }) => {
