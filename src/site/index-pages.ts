@@ -184,8 +184,8 @@ export interface PageStream {
  * Sends pages to the index in the order they are offered, one at a time as {@link indexPages} does (the
  * index numbers pages in the order it finishes them), with what Pagefind would skip left out. Used while
  * the site renders, so indexing overlaps rendering instead of following it. `handled` is called once for
- * each page offered, when the index has taken it in (or at once for a page it leaves out), so the render
- * can be held back while too many pages wait.
+ * each page offered, when the index has taken it in or failed (or at once for a page it leaves out), so the
+ * render can be held back while too many pages wait.
  */
 export function pageStream(add: (page: IndexedPage) => Promise<void>, handled: () => void = () => undefined): PageStream {
   const offered = new Set<string>();
@@ -196,10 +196,11 @@ export function pageStream(add: (page: IndexedPage) => Promise<void>, handled: (
     chain = chain.then(async () => {
       await add(page);
       sent++;
-      then?.();
     });
     // A failure is met by `finish`; it must not go unhandled while pages are still being offered.
     chain.catch(() => undefined);
+    // Said even when the index failed (the page is not waiting any more), so a render held back goes on to the end.
+    if (then) chain.then(then, then);
   };
   return {
     offer(sourcePath, html) {

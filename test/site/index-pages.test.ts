@@ -193,6 +193,21 @@ describe('pageStream', () => {
     expect(events).toEqual(['handled', 'handled', 'added a/index.html', 'handled', 'added b/index.html']);
   });
 
+  it('still says each page is handled once the index has failed, so a render held back is not held for ever', async () => {
+    let handled = 0;
+    const stream = pageStream(
+      async () => {
+        throw new Error('Pagefind: bad page');
+      },
+      () => handled++,
+    );
+    stream.offer('a/index.html', site['a/index.html'] as string);
+    stream.offer('b/index.html', site['b/index.html'] as string);
+    stream.offer('404.html', site['404.html'] as string);
+    await expect(stream.finish(['404.html', 'a/index.html', 'b/index.html'], read)).rejects.toThrow('bad page');
+    expect(handled).toBe(3);
+  });
+
   it('sends a page offered twice once, as it is written once', async () => {
     const index = slowIndex();
     const stream = pageStream(index.add);
