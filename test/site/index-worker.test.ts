@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexerAnswer, IndexerMessage } from '../../src/site/integrations/index-worker.ts';
+import { writtenPages } from '../../src/site/integrations/written-pages.ts';
 
 const WORKER = new URL('../../src/site/integrations/index-worker.ts', import.meta.url);
 const page = (body: string) =>
@@ -26,7 +27,12 @@ function site(pages: Record<string, string>): string {
 }
 
 /** Starts the index thread, offers `offered` as rendered pages, then finishes over `root`. */
-async function index(root: string, offered: [string, string][], handled?: SharedArrayBuffer): Promise<IndexerAnswer> {
+async function index(
+  root: string,
+  offered: [string, string][],
+  handled?: SharedArrayBuffer,
+  pages: string[] = writtenPages(root),
+): Promise<IndexerAnswer> {
   const worker = new Worker(WORKER, handled ? { workerData: { handled } } : {});
   try {
     for (const [sourcePath, text] of offered)
@@ -34,7 +40,7 @@ async function index(root: string, offered: [string, string][], handled?: Shared
     return await new Promise<IndexerAnswer>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
-      worker.postMessage({ kind: 'finish', root, outputPath: path.join(root, 'pagefind') } satisfies IndexerMessage);
+      worker.postMessage({ kind: 'finish', root, outputPath: path.join(root, 'pagefind'), pages } satisfies IndexerMessage);
     });
   } finally {
     await worker.terminate();
@@ -84,9 +90,8 @@ describe('the index thread', () => {
 
   it('fails, saying why, when a written page cannot be read', async () => {
     const root = site({ 'index.html': page('<h1>Home</h1>') });
-    // A folder named like a page: listed with the pages, but not readable as one.
-    mkdirSync(path.join(root, 'odd.html'));
-    const answer = await index(root, [['index.html', page('<h1>Home</h1>')]]);
-    expect(answer).toEqual({ kind: 'failed', errors: [expect.stringContaining('EISDIR')] });
+    // Listed as written, gone when read (or never readable).
+    const answer = await index(root, [['index.html', page('<h1>Home</h1>')]], undefined, ['index.html', 'gone/index.html']);
+    expect(answer).toEqual({ kind: 'failed', errors: [expect.stringContaining('ENOENT')] });
   }, 30_000);
 });

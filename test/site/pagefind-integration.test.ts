@@ -198,7 +198,9 @@ describe('finishIndex', () => {
     const { fake, sent, terminated } = thread({ kind: 'done', pages: 2 });
     const { logger: log, said } = logger();
     expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toBe(2);
-    expect(sent).toEqual([{ kind: 'finish', root, outputPath: path.join(root, 'pagefind') }]);
+    expect(sent).toEqual([{ kind: 'finish', root, outputPath: path.join(root, 'pagefind'), pages: expect.any(Array) }]);
+    // The site's pages as written go with it, listed on this thread.
+    expect((sent[0] as { pages: string[] }).pages.sort()).toEqual(['index.html', 'limits/index.html']);
     expect(terminated()).toBe(true);
     expect(said).toEqual([]);
     // The thread wrote it, not this function.

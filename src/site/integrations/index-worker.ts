@@ -4,7 +4,7 @@
  * the other. Told the render is over, it sends the pages it was not given, writes the index and says how
  * many pages went in, or why it could not.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
@@ -19,10 +19,13 @@ export interface IndexerData {
   handled: SharedArrayBuffer;
 }
 
-/** What the build thread sends: a page as rendered, or the end of the render. */
+/**
+ * What the build thread sends: a page as rendered, or the end of the render with the site's pages as written
+ * (below `root`; see written-pages.ts).
+ */
 export type IndexerMessage =
   | { kind: 'page'; sourcePath: string; html: Uint8Array }
-  | { kind: 'finish'; root: string; outputPath: string };
+  | { kind: 'finish'; root: string; outputPath: string; pages: string[] };
 
 /**
  * What the thread answers `finish` with: the pages indexed; the errors that stopped it (the build fails);
@@ -46,12 +49,6 @@ class PagefindErrors extends Error {
 function checked<T extends { errors: string[] }>(response: T): T {
   if (response.errors.length > 0) throw new PagefindErrors(response.errors);
   return response;
-}
-
-/** The site's pages as written, by path below `root` with forward slashes. */
-async function htmlFiles(root: string): Promise<string[]> {
-  const names = await readdir(root, { recursive: true });
-  return names.filter((name) => name.endsWith('.html')).map((name) => name.split(path.sep).join('/'));
 }
 
 const decoder = new TextDecoder();
@@ -81,9 +78,9 @@ if (port) {
     },
   );
 
-  const finish = async (root: string, outputPath: string): Promise<IndexerAnswer> => {
+  const finish = async (root: string, outputPath: string, written: string[]): Promise<IndexerAnswer> => {
     try {
-      const pages = await stream.finish(await htmlFiles(root), (name) => readFile(path.join(root, name), 'utf8'));
+      const pages = await stream.finish(written, (name) => readFile(path.join(root, name), 'utf8'));
       checked(await (await created).index.writeFiles({ outputPath }));
       return { kind: 'done', pages };
     } catch (error) {
@@ -99,6 +96,6 @@ if (port) {
 
   port.on('message', (message: IndexerMessage) => {
     if (message.kind === 'page') stream.offer(message.sourcePath, decoder.decode(message.html));
-    else void finish(message.root, message.outputPath).then((answer) => port.postMessage(answer));
+    else void finish(message.root, message.outputPath, message.pages).then((answer) => port.postMessage(answer));
   });
 }

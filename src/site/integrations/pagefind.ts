@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
@@ -7,6 +7,7 @@ import * as pagefind from 'pagefind';
 import { indexPages } from '../index-pages.ts';
 import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
 import type { IndexerAnswer, IndexerData, IndexerMessage } from './index-worker.ts';
+import { writtenPages } from './written-pages.ts';
 
 interface PagefindResponse {
   errors: string[];
@@ -21,7 +22,7 @@ function assertResponse<T extends PagefindResponse>(response: T, logger: AstroIn
 }
 
 /**
- * Indexes the site as written, page by page in the order the folder lists them: how the index is built when
+ * Indexes the site as written, page by page in the order its folders list them: how the index is built when
  * it could not follow the render (see {@link pagefindIntegration}).
  */
 async function indexWrittenSite(root: string, outputPath: string, logger: AstroIntegrationLogger): Promise<number> {
@@ -31,9 +32,8 @@ async function indexWrittenSite(root: string, outputPath: string, logger: AstroI
     // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
     const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
     service = new Set([...(await childProcessesOf('pagefind'))].filter((pid) => !before.has(pid)));
-    const pages = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
     const count = await indexPages(
-      pages.map((name) => name.split(path.sep).join('/')),
+      writtenPages(root),
       (name) => readFile(path.join(root, name), 'utf8'),
       async (page) => {
         assertResponse(await index.addHTMLFile(page), logger);
@@ -146,7 +146,8 @@ export async function finishIndex(
         thread.once('message', resolve);
         thread.once('error', (error) => resolve({ kind: 'stopped', message: `the index thread failed: ${error.message}` }));
         thread.once('exit', (code) => resolve({ kind: 'stopped', message: `the index thread stopped (exit code ${code})` }));
-        thread.postMessage({ kind: 'finish', root, outputPath });
+        // Listed here, while the thread takes in the last pages.
+        thread.postMessage({ kind: 'finish', root, outputPath, pages: writtenPages(root) });
       }).finally(() => thread.terminate())
     : undefined;
   if (answer?.kind === 'failed') {
