@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexerAnswer, IndexerMessage } from '../../src/site/integrations/index-worker.ts';
@@ -268,6 +270,15 @@ describe('pageGate', () => {
     Atomics.add(handled, 0, 1);
     Atomics.notify(handled, 0);
     expect(await settledSoon(fourth)).toBe(true);
+  });
+
+  it('keeps the process alive while it holds the render (a pending wait alone would let it end mid-build)', () => {
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL('./helpers/held-render.ts', import.meta.url))], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('released\n');
   });
 
   it('stops holding the render once the index thread is gone', async () => {

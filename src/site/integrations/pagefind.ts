@@ -115,7 +115,11 @@ export function pageGate(handled: Int32Array, limit: number, stopped: () => bool
         if (offered - done <= limit || stopped()) return;
         // A second at most: `stopped` is asked again then, should the thread have ended without a word.
         const wait = Atomics.waitAsync(handled, 0, done, 1000);
-        if (wait.async) await wait.value;
+        if (!wait.async) continue;
+        // A pending wait does not keep Node's event loop alive (the process would end mid-build); a timer does.
+        const alive = setTimeout(() => undefined, 1000);
+        await wait.value;
+        clearTimeout(alive);
       }
     },
   };
