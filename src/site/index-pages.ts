@@ -112,42 +112,14 @@ export interface IndexedPage {
  * path. The next page is read and prepared while the index takes in the one before it, so the two overlap.
  * One page is in the index's hands at a time: given several at once, Pagefind numbers them in the order
  * it finishes them, and its filters then name other pages than its word index does.
- * Returns how many pages were sent.
+ * Returns how many pages were sent. (A {@link pageStream} offered nothing, finished over these pages.)
  */
-export async function indexPages(
+export function indexPages(
   names: readonly string[],
   read: (name: string) => Promise<string>,
   add: (page: IndexedPage) => Promise<void>,
 ): Promise<number> {
-  const prepare = (name: string) => read(name).then((html) => preparedPage(name, html));
-  const prefetch = (index: number) => {
-    const name = names[index];
-    if (name === undefined) return undefined;
-    const page = prepare(name);
-    // Awaited on the next turn; a failure while the current page is indexed must not go unhandled meanwhile.
-    page.catch(() => undefined);
-    return page;
-  };
-  const unmarked: string[] = [];
-  let sent = 0;
-  let next = prefetch(0);
-  for (let index = 0; index < names.length; index++) {
-    const page = await next;
-    next = prefetch(index + 1);
-    if (page === undefined) unmarked.push(names[index] as string);
-    else {
-      await add(page);
-      sent++;
-    }
-  }
-  // No page marks a body: Pagefind indexes every page whole, so the pages held back go in after all.
-  if (sent === 0) {
-    for (const name of unmarked) {
-      await add({ sourcePath: name, content: indexedText(await read(name)) });
-      sent++;
-    }
-  }
-  return sent;
+  return pageStream(add).finish(names, read);
 }
 
 /** What a page goes to the index as, or undefined when the index would leave it out (no body mark). */
@@ -181,8 +153,8 @@ export interface PageStream {
 }
 
 /**
- * Sends pages to the index in the order they are offered, one at a time as {@link indexPages} does (the
- * index numbers pages in the order it finishes them), with what Pagefind would skip left out. Used while
+ * Sends pages to the index in the order they are offered, one at a time (the index numbers pages in the
+ * order it finishes them), with what Pagefind would skip left out. Used while
  * the site renders, so indexing overlaps rendering instead of following it. `handled` is called once for
  * each page offered, when the index has taken it in or failed (or at once for a page it leaves out), so the
  * render can be held back while too many pages wait.
@@ -222,15 +194,22 @@ export function pageStream(add: (page: IndexedPage) => Promise<void>, handled: (
       const written = new Set(onDisk);
       const stray = [...offered].filter((name) => !written.has(name));
       if (stray.length > 0) throw new StrayPagesError(stray);
+      // Each page read while the one before it goes in, and sent once that one is in: one page ahead, not the site.
+      const sendInTurn = async (name: string, prepare: (html: string) => IndexedPage | undefined) => {
+        const before = chain;
+        const page = prepare(await read(name));
+        await before;
+        if (page) send(page);
+        return page;
+      };
       for (const name of onDisk) {
         if (offered.has(name)) continue;
-        const page = preparedPage(name, await read(name));
-        if (page) send(page);
-        else unmarked.push(name);
+        if (!(await sendInTurn(name, (html) => preparedPage(name, html)))) unmarked.push(name);
       }
       await chain;
       // No page marks a body: Pagefind indexes every page whole, so the pages held back go in after all.
-      if (sent === 0) for (const name of unmarked) send({ sourcePath: name, content: indexedText(await read(name)) });
+      if (sent === 0)
+        for (const name of unmarked) await sendInTurn(name, (html) => ({ sourcePath: name, content: indexedText(html) }));
       await chain;
       return sent;
     },

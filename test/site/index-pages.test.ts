@@ -121,6 +121,34 @@ describe('indexPages', () => {
     expect(await run([])).toEqual({ sent: 0, added: [] });
   });
 
+  it('reads the next page while the index takes in one, and no further ahead: one page at a time in its hands', async () => {
+    const events: string[] = [];
+    const names = ['a/index.html', 'b/index.html', '404.html'];
+    await indexPages(
+      names,
+      async (name) => {
+        events.push(`read ${name}`);
+        return site[name] ?? (site['a/index.html'] as string);
+      },
+      async (added) => {
+        events.push(`start ${added.sourcePath}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push(`added ${added.sourcePath}`);
+      },
+    );
+    expect(events).toEqual([
+      'read a/index.html',
+      'start a/index.html',
+      'read b/index.html',
+      'added a/index.html',
+      'start b/index.html',
+      'read 404.html',
+      'added b/index.html',
+      'start 404.html',
+      'added 404.html',
+    ]);
+  });
+
   it('fails with the error of a page that cannot be read', async () => {
     await expect(
       indexPages(
