@@ -7,9 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import * as pagefind from 'pagefind';
 import { pageStream, StrayPagesError } from '../index-pages.ts';
-import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
+import { checked, openIndex, PagefindErrors } from './pagefind-index.ts';
 
 /**
  * What the thread is started with: one counter the thread raises (and notifies) for each page it has dealt
@@ -36,40 +35,17 @@ export type IndexerAnswer =
   | { kind: 'failed'; errors: string[] }
   | { kind: 'stray'; message: string };
 
-class PagefindErrors extends Error {
-  readonly errors: string[];
-
-  constructor(errors: string[]) {
-    super(errors.join('; '));
-    this.errors = errors;
-  }
-}
-
-/** A Pagefind answer, or its errors thrown. */
-function checked<T extends { errors: string[] }>(response: T): T {
-  if (response.errors.length > 0) throw new PagefindErrors(response.errors);
-  return response;
-}
-
 const decoder = new TextDecoder();
 const port = parentPort;
 if (port) {
-  const before = await childProcessesOf('pagefind');
-  // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
-  const created = pagefind.createIndex({ includeCharacters: '_$' }).then(async (response) => {
-    const { index } = checked(response);
-    if (!index) throw new PagefindErrors(['Pagefind created no index']);
-    // Pagefind's own process: the build thread starts others meanwhile (git, for pages' history).
-    const service = new Set([...(await childProcessesOf('pagefind'))].filter((pid) => !before.has(pid)));
-    return { index, service };
-  });
+  const opened = openIndex();
   // Met by the first page or by `finish`; it must not go unhandled before either.
-  created.catch(() => undefined);
+  opened.catch(() => undefined);
   const handled = (workerData as IndexerData | undefined)?.handled;
   const counter = handled ? new Int32Array(handled) : undefined;
   const stream = pageStream(
     async (page) => {
-      checked(await (await created).index.addHTMLFile(page));
+      checked(await (await opened).index.addHTMLFile(page));
     },
     () => {
       if (!counter) return;
@@ -81,16 +57,17 @@ if (port) {
   const finish = async (root: string, outputPath: string, written: string[]): Promise<IndexerAnswer> => {
     try {
       const pages = await stream.finish(written, (name) => readFile(path.join(root, name), 'utf8'));
-      checked(await (await created).index.writeFiles({ outputPath }));
+      checked(await (await opened).index.writeFiles({ outputPath }));
       return { kind: 'done', pages };
     } catch (error) {
       if (error instanceof StrayPagesError) return { kind: 'stray', message: error.message };
       return { kind: 'failed', errors: error instanceof PagefindErrors ? error.errors : [(error as Error).message] };
     } finally {
-      await pagefind.close();
-      // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
-      const service = await created.then(({ service }) => service).catch(() => new Set<string>());
-      await childProcessesEnded(service);
+      // One that failed to open closed itself.
+      await opened.then(
+        ({ close }) => close(),
+        () => undefined,
+      );
     }
   };
 

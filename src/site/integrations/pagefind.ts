@@ -3,48 +3,29 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
-import * as pagefind from 'pagefind';
 import { indexPages } from '../index-pages.ts';
-import { childProcessesEnded, childProcessesOf } from './child-processes.ts';
 import type { IndexerAnswer, IndexerData, IndexerMessage } from './index-worker.ts';
+import { checked, openIndex, PagefindErrors } from './pagefind-index.ts';
 import { writtenPages } from './written-pages.ts';
-
-interface PagefindResponse {
-  errors: string[];
-}
-
-function assertResponse<T extends PagefindResponse>(response: T, logger: AstroIntegrationLogger): Required<T> {
-  if (response.errors.length > 0) {
-    for (const error of response.errors) logger.error(`Pagefind: ${error}`);
-    throw new Error(`Pagefind reported ${response.errors.length} error(s); see above`);
-  }
-  return response as Required<T>;
-}
 
 /**
  * Indexes the site as written, page by page in the order its folders list them: how the index is built when
  * it could not follow the render (see {@link pagefindIntegration}).
  */
-async function indexWrittenSite(root: string, outputPath: string, logger: AstroIntegrationLogger): Promise<number> {
-  const before = await childProcessesOf('pagefind');
-  let service = new Set<string>();
+async function indexWrittenSite(root: string, outputPath: string): Promise<number> {
+  const { index, close } = await openIndex();
   try {
-    // `$` and `_` belong to identifiers (`$CI_JOB_JWT`, `CI_JOB_JWT_V2`); keep them inside words.
-    const { index } = assertResponse(await pagefind.createIndex({ includeCharacters: '_$' }), logger);
-    service = new Set([...(await childProcessesOf('pagefind'))].filter((pid) => !before.has(pid)));
     const count = await indexPages(
       writtenPages(root),
       (name) => readFile(path.join(root, name), 'utf8'),
       async (page) => {
-        assertResponse(await index.addHTMLFile(page), logger);
+        checked(await index.addHTMLFile(page));
       },
     );
-    assertResponse(await index.writeFiles({ outputPath }), logger);
+    checked(await index.writeFiles({ outputPath }));
     return count;
   } finally {
-    await pagefind.close();
-    // Pagefind stops its process without waiting for it; waiting here counts its time to the build's.
-    await childProcessesEnded(service);
+    await close();
   }
 }
 
@@ -154,13 +135,18 @@ export async function finishIndex(
         thread.postMessage({ kind: 'finish', root, outputPath, pages: writtenPages(root) });
       }).finally(() => thread.terminate())
     : undefined;
-  if (answer?.kind === 'failed') {
-    for (const error of answer.errors) logger.error(`Pagefind: ${error}`);
-    throw new Error(`Pagefind reported ${answer.errors.length} error(s); see above`);
-  }
+  const failed = (errors: readonly string[]) => {
+    for (const error of errors) logger.error(`Pagefind: ${error}`);
+    return new Error(`Pagefind reported ${errors.length} error(s); see above`);
+  };
+  if (answer?.kind === 'failed') throw failed(answer.errors);
   if (answer?.kind === 'done') return answer.pages;
   if (answer) logger.warn(`${answer.message}; indexing the site as written instead`);
-  return indexWrittenSite(root, outputPath, logger);
+  try {
+    return await indexWrittenSite(root, outputPath);
+  } catch (error) {
+    throw error instanceof PagefindErrors ? failed(error.errors) : error;
+  }
 }
 
 /**
