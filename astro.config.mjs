@@ -22,7 +22,10 @@ export default defineConfig({
   site: siteUrl,
   outDir: process.env.SUNSET_OUT_DIR || './dist',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Four pages rendered at once: while one waits (its file written, its bytes handed to the search index) the
+  // others render, which cut the large build's time by about a sixth on two cores (npm run bench:build); the
+  // search index still takes pages in the order their renders began, so every build writes the same index.
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: 4 },
   devToolbar: { enabled: false },
   // Code in Markdown is highlighted like <CodeBlock>: two high-contrast themes, picked by the colour scheme.
   markdown: {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { timedAsync } from './build-timings.ts';
 
 const run = promisify(execFile);
 
@@ -108,8 +109,11 @@ export async function readContentHistory(contentDir: string): Promise<ContentHis
 
 let reading: Promise<ContentHistory> | undefined;
 
-/** The site's content history, read once per build. */
+/**
+ * The site's content history, read once per build; the reading counts to the build's `history` part once,
+ * however many pages wait for it at the same time.
+ */
 export function siteContentHistory(contentDir: string): Promise<ContentHistory> {
-  reading ??= readContentHistory(contentDir);
+  reading ??= timedAsync('history', () => readContentHistory(contentDir));
   return reading;
 }

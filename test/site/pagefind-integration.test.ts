@@ -12,6 +12,7 @@ import {
   type IndexThread,
   offeringPrerenderer,
   pageGate,
+  renderOrder,
   writtenPagePath,
 } from '../../src/site/integrations/pagefind.ts';
 
@@ -145,6 +146,82 @@ describe('offeringPrerenderer', () => {
       expect(await prerenderer.render(request, route(type))).toBe(response);
       expect(offered).toEqual([]);
     }
+  });
+});
+
+describe('renderOrder', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('offers pages in the order their renders began, whatever order they end in, and a passed turn holds nothing up', async () => {
+    const offered: string[] = [];
+    const order = renderOrder((sourcePath) => void offered.push(sourcePath));
+    const [first, second, third, fourth] = [order.begin(), order.begin(), order.begin(), order.begin()];
+    // The last two end first: neither goes before the first two have.
+    const fourthOffered = fourth?.offer('d.html', bytes('d'));
+    const thirdOffered = third?.offer('c.html', bytes('c'));
+    await Promise.resolve();
+    expect(offered).toEqual([]);
+    second?.pass();
+    expect(offered).toEqual([]);
+    // The first ends: it goes, the passed second is skipped, and the third and fourth follow in their order.
+    await first?.offer('a.html', bytes('a'));
+    await Promise.all([thirdOffered, fourthOffered]);
+    expect(offered).toEqual(['a.html', 'c.html', 'd.html']);
+    // Turns begun later, in order, go at once.
+    await order.begin().offer('e.html', bytes('e'));
+    expect(offered).toEqual(['a.html', 'c.html', 'd.html', 'e.html']);
+  });
+
+  it("settles each offer with its own page's answer from `offer`, and a turn is used once", async () => {
+    const order = renderOrder(async (sourcePath) => {
+      if (sourcePath === 'bad.html') throw new Error('no room');
+    });
+    const [good, bad] = [order.begin(), order.begin()];
+    const badOffered = bad?.offer('bad.html', bytes('x'));
+    await expect(good?.offer('good.html', bytes('y'))).resolves.toBeUndefined();
+    await expect(badOffered).rejects.toThrow('no room');
+    expect(() => good?.pass()).toThrow(/offered its page or passed already/);
+    // A later turn still goes: the failed one took its place in the order.
+    await expect(order.begin().offer('later.html', bytes('z'))).resolves.toBeUndefined();
+  });
+});
+
+describe('offeringPrerenderer, with renders under way at once', () => {
+  type Rendered = Awaited<ReturnType<AstroPrerenderer['render']>>;
+  const page = { routeData: { type: 'page' } } as Parameters<AstroPrerenderer['render']>[1];
+
+  it('offers pages in the order Astro began them when they end in another, and a failed or pageless render passes its turn', async () => {
+    // Each render ends when the test says so.
+    const endings = new Map<string, (answer: Rendered | Error) => void>();
+    const base: AstroPrerenderer = {
+      name: 'astro:default',
+      getStaticPaths: async () => [],
+      render: (request) =>
+        new Promise<Rendered>((resolve, reject) => {
+          endings.set(new URL(request.url).pathname, (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
+        }),
+    };
+    const offered: string[] = [];
+    const prerenderer = offeringPrerenderer(base, (sourcePath) => void offered.push(sourcePath));
+    const render = (pathname: string) => prerenderer.render(new Request(`https://sunset.example.com${pathname}`), page);
+    const html = (text: string) => new Response(text, { headers: { 'content-type': 'text/html' } });
+    const results = Promise.allSettled(['/a/', '/b/', '/c/', '/d/', '/e/'].map(render));
+    endings.get('/e/')?.(html('<main>e</main>'));
+    endings.get('/d/')?.(new Response(null, { status: 302, headers: { location: '/a/' } }));
+    endings.get('/c/')?.(new Error('the page threw'));
+    endings.get('/b/')?.(html('<main>b</main>'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Nothing goes while the first render is under way.
+    expect(offered).toEqual([]);
+    endings.get('/a/')?.(html('<main>a</main>'));
+    const settled = await results;
+    expect(offered).toEqual(['a/index.html', 'b/index.html', 'e/index.html']);
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    // Each page Astro gets back is its own.
+    const text = async (result: PromiseSettledResult<Rendered>) =>
+      result.status === 'fulfilled' ? (result.value as Response).text() : '';
+    expect(await text(settled[0] as PromiseSettledResult<Rendered>)).toBe('<main>a</main>');
+    expect(await text(settled[4] as PromiseSettledResult<Rendered>)).toBe('<main>e</main>');
   });
 });
 

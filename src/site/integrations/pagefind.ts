@@ -42,15 +42,74 @@ export function writtenPagePath(url: string): string {
   return pathname === '' ? 'index.html' : `${pathname.slice(1)}/index.html`;
 }
 
+/** A render's place in the order renders began: its page is offered, or its place passed, in that order. */
+export interface RenderTurn {
+  /** Offers this render's page once every render begun before it has offered its page or passed. */
+  offer(sourcePath: string, html: Uint8Array): Promise<void>;
+  /** This render offers nothing (a redirect, an endpoint, a failed render): the renders after it go on. */
+  pass(): void;
+}
+
+/**
+ * Hands pages to `offer` in the order their renders began, whatever order they end in: Astro renders several
+ * pages at once (`build.concurrency`), and the index numbers pages as it takes them in, so taking them in the
+ * order they end would give a different index from build to build. A render that ends before one begun
+ * earlier waits for it, so at most as many pages are held as Astro renders at once.
+ */
+export function renderOrder(offer: (sourcePath: string, html: Uint8Array) => void | Promise<void>): { begin(): RenderTurn } {
+  let begun = 0;
+  let next = 0;
+  /** Turns that ended before one begun earlier: each goes as soon as the turns before it have gone. */
+  const ended = new Map<number, () => void>();
+  const go = (turn: number, now: () => void) => {
+    ended.set(turn, now);
+    for (let waiting = ended.get(next); waiting; waiting = ended.get(next)) {
+      ended.delete(next);
+      next++;
+      waiting();
+    }
+  };
+  return {
+    begin() {
+      const turn = begun++;
+      let settled = false;
+      const once = () => {
+        if (settled) throw new Error(`render ${turn} offered its page or passed already`);
+        settled = true;
+      };
+      return {
+        offer(sourcePath, html) {
+          once();
+          return new Promise<void>((resolve, reject) => {
+            go(turn, () => {
+              try {
+                Promise.resolve(offer(sourcePath, html)).then(resolve, reject);
+              } catch (error) {
+                reject(error);
+              }
+            });
+          });
+        },
+        pass() {
+          once();
+          go(turn, () => undefined);
+        },
+      };
+    },
+  };
+}
+
 /**
  * A prerenderer that hands each HTML page it renders to `offer`, as the bytes Astro writes and the path it
- * writes them to, then (once `offer` settles: it may hold the render back) returns it to Astro unchanged. Redirects, endpoints and empty answers are not offered:
+ * writes them to, in the order the renders began (see {@link renderOrder}), then (once `offer` settles: it may
+ * hold the render back) returns it to Astro unchanged. Redirects, endpoints and empty answers are not offered:
  * what Astro writes for them is not the answer's body.
  */
 export function offeringPrerenderer(
   base: AstroPrerenderer,
   offer: (sourcePath: string, html: Uint8Array) => void | Promise<void>,
 ): AstroPrerenderer {
+  const order = renderOrder(offer);
   // Each of the base's own parts is called on the base itself, whether it keeps its state in `this` or not.
   const { setup, collectStaticImages, teardown } = base;
   return {
@@ -60,15 +119,32 @@ export function offeringPrerenderer(
     ...(collectStaticImages ? { collectStaticImages: () => collectStaticImages.call(base) } : {}),
     ...(teardown ? { teardown: () => teardown.call(base) } : {}),
     async render(request, options) {
-      const rendered = await base.render(request, options);
+      // Taken as Astro calls: it begins renders in the order of its paths, one after another.
+      const turn = order.begin();
+      let rendered: Awaited<ReturnType<AstroPrerenderer['render']>>;
+      try {
+        rendered = await base.render(request, options);
+      } catch (error) {
+        turn.pass();
+        throw error;
+      }
       const response = rendered instanceof Response ? rendered : rendered.response;
       // Astro writes the body of any answer but a redirect (a 404 page is rendered with its status).
       const written = response.status < 300 || response.status >= 400;
       const page = options.routeData.type === 'page' && written && response.body !== null;
-      if (!page || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
+      if (!page || !response.headers.get('content-type')?.startsWith('text/html')) {
+        turn.pass();
+        return rendered;
+      }
       // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      await offer(writtenPagePath(request.url), bytes);
+      let bytes: Uint8Array<ArrayBuffer>;
+      try {
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        turn.pass();
+        throw error;
+      }
+      await turn.offer(writtenPagePath(request.url), bytes);
       const copy = new Response(bytes, response);
       return rendered instanceof Response ? copy : { ...rendered, response: copy };
     },
