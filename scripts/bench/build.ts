@@ -6,7 +6,7 @@
  * process tree, and where the time goes: start-up and bundling,
  * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
  * wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
- * index takes each page in while Astro renders the next, on another core). `--entries N` changes the synthetic size; `--keep` leaves
+ * index takes each page in, in the order the renders began, while Astro renders the next ones four at a time, on another core). `--entries N` changes the synthetic size; `--keep` leaves
  * the temporary directory in place.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -81,6 +81,21 @@ function childrenCpuSeconds(): number | undefined {
 
 /** The 1-minute load average, as `uptime` prints it. */
 const load = () => (os.loadavg()[0] ?? 0).toFixed(2);
+
+/**
+ * Milliseconds a fixed piece of arithmetic takes on this thread: the machine's speed at the moment. A shared
+ * machine's speed moves (on the one these figures were first taken on, idle, a loop like this took up to
+ * 40 % longer at some minutes than at others), and the goal is in seconds, so the bench says how fast the
+ * machine was around the builds.
+ */
+function machineLoopMs(): number {
+  const started = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 200_000_000; i++) sum = (sum + (i & 7)) | 0;
+  const ms = performance.now() - started;
+  if (sum === 1) console.log('');
+  return ms;
+}
 
 interface BuildResult {
   label: string;
@@ -198,6 +213,7 @@ try {
     `bench:build on ${os.cpus().length} cores, load ${load()}; goal: at most 3 s per 1,000 pages, ` +
       'at the large build and per extra page',
   );
+  const loopBefore = machineLoopMs();
   const real = await build('real', CONTENT_DIR);
   print(real);
   const large = await build(`real + ${count} synthetic`, await syntheticContent(count));
@@ -219,6 +235,10 @@ try {
     const marginal = (((large.parts[part] ?? 0) - (real.parts[part] ?? 0)) * 1000) / extraPages;
     console.log(`  ${name.padEnd(40)} ${whole.toFixed(2).padStart(6)}  · ${marginal.toFixed(2).padStart(6)}`);
   }
+  console.log(
+    `machine speed: a fixed loop took ${loopBefore.toFixed(0)} ms before the builds and ${machineLoopMs().toFixed(0)} ms after ` +
+      '(lower is faster; a slower machine makes every figure above larger)',
+  );
 } finally {
   if (values.keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
