@@ -30,4 +30,10 @@ describe("the site's Astro configuration", () => {
     const { default: config } = (await import('../../astro.config.mjs')) as { default: { cacheDir?: string } };
     expect(config.cacheDir).toBe(astroCacheDir(contentDir()));
   });
+
+  it('renders several pages at once (the search index takes them in the order their renders began)', async () => {
+    // @ts-expect-error: the configuration is plain JavaScript, with no declaration file.
+    const { default: config } = (await import('../../astro.config.mjs')) as { default: { build?: { concurrency?: number } } };
+    expect(config.build?.concurrency).toBeGreaterThan(1);
+  });
 });

@@ -223,6 +223,21 @@ describe('offeringPrerenderer, with renders under way at once', () => {
     expect(await text(settled[0] as PromiseSettledResult<Rendered>)).toBe('<main>a</main>');
     expect(await text(settled[4] as PromiseSettledResult<Rendered>)).toBe('<main>e</main>');
   });
+
+  it('passes the turn of a page whose written path cannot be told, so the pages after it still go', async () => {
+    const html = () => new Response('<main>x</main>', { headers: { 'content-type': 'text/html' } });
+    const offered: string[] = [];
+    const prerenderer = offeringPrerenderer(
+      { name: 'astro:default', getStaticPaths: async () => [], render: async () => html() },
+      (sourcePath) => void offered.push(sourcePath),
+    );
+    // A malformed escape: the page's file name cannot be decoded.
+    const broken = prerenderer.render(new Request('https://sunset.example.com/bad%E0%A4/'), page);
+    const after = prerenderer.render(new Request('https://sunset.example.com/after/'), page);
+    await expect(broken).rejects.toThrow(URIError);
+    await expect(after).resolves.toBeInstanceOf(Response);
+    expect(offered).toEqual(['after/index.html']);
+  });
 });
 
 describe('finishIndex', () => {

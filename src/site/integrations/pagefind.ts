@@ -121,32 +121,25 @@ export function offeringPrerenderer(
     async render(request, options) {
       // Taken as Astro calls: it begins renders in the order of its paths, one after another.
       const turn = order.begin();
-      let rendered: Awaited<ReturnType<AstroPrerenderer['render']>>;
+      let offered = false;
       try {
-        rendered = await base.render(request, options);
-      } catch (error) {
-        turn.pass();
-        throw error;
+        const rendered = await base.render(request, options);
+        const response = rendered instanceof Response ? rendered : rendered.response;
+        // Astro writes the body of any answer but a redirect (a 404 page is rendered with its status).
+        const written = response.status < 300 || response.status >= 400;
+        const page = options.routeData.type === 'page' && written && response.body !== null;
+        if (!page || !response.headers.get('content-type')?.startsWith('text/html')) return rendered;
+        // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const sourcePath = writtenPagePath(request.url);
+        offered = true;
+        await turn.offer(sourcePath, bytes);
+        const copy = new Response(bytes, response);
+        return rendered instanceof Response ? copy : { ...rendered, response: copy };
+      } finally {
+        // Whatever offered no page (not a page, or a render that failed) passes its turn: the renders after it go on.
+        if (!offered) turn.pass();
       }
-      const response = rendered instanceof Response ? rendered : rendered.response;
-      // Astro writes the body of any answer but a redirect (a 404 page is rendered with its status).
-      const written = response.status < 300 || response.status >= 400;
-      const page = options.routeData.type === 'page' && written && response.body !== null;
-      if (!page || !response.headers.get('content-type')?.startsWith('text/html')) {
-        turn.pass();
-        return rendered;
-      }
-      // Read as bytes, as Astro reads it: no decoding or encoding again on the thread that renders.
-      let bytes: Uint8Array<ArrayBuffer>;
-      try {
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } catch (error) {
-        turn.pass();
-        throw error;
-      }
-      await turn.offer(writtenPagePath(request.url), bytes);
-      const copy = new Response(bytes, response);
-      return rendered instanceof Response ? copy : { ...rendered, response: copy };
     },
   };
 }
