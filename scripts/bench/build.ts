@@ -6,8 +6,9 @@
  * process tree, and where the time goes: start-up and bundling,
  * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
  * wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
- * index takes each page in, in the order the renders began, while Astro renders the next ones four at a time, on another core). `--entries N` changes the synthetic size; `--keep` leaves
- * the temporary directory in place.
+ * index takes each page in, in the order the renders began, on another core while Astro renders the next ones,
+ * four at a time), and how fast the machine was around the builds. `--entries N` changes the synthetic size;
+ * `--keep` leaves the temporary directory in place.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
