@@ -80,10 +80,11 @@ export function renderOrder(offer: (sourcePath: string, html: Uint8Array) => voi
       return {
         offer(sourcePath, html) {
           once();
+          // Offered when its turn goes, not in a reaction to it: a turn that goes at once would be offered after later ones.
           return new Promise<void>((resolve, reject) => {
             go(turn, () => {
               try {
-                Promise.resolve(offer(sourcePath, html)).then(resolve, reject);
+                resolve(offer(sourcePath, html));
               } catch (error) {
                 reject(error);
               }
