@@ -4,8 +4,8 @@
  * 1,000 pages, wall and CPU (user + system of the build's process tree: the machine is shared, and other
  * work slows the wall clock more than the CPU time), the machine's load, the peak memory of the build's
  * process tree, and where the time goes: start-up and bundling,
- * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, upgrade plans,
- * wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
+ * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, code highlighting,
+ * upgrade plans, wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
  * index takes each page in, in the order the renders began, on another core while Astro renders the next ones,
  * four at a time), and how fast the machine was around the builds. `--entries N` changes the synthetic size;
  * `--keep` leaves the temporary directory in place.
@@ -119,6 +119,7 @@ const PARTS = [
   ['render', "Astro's render"],
   ['content', 'content loading'],
   ['markdown', 'Markdown'],
+  ['highlighting', 'code highlighting'],
   ['plans', 'upgrade plans'],
   ['wayfinding', 'wayfinding'],
   ['history', 'git history'],
@@ -131,12 +132,16 @@ function partsOf(
   result: Pick<BuildResult, 'seconds' | 'indexSeconds'>,
   recorded: Record<string, number>,
 ): Record<string, number> {
-  const own = ['content', 'markdown', 'plans', 'wayfinding', 'history'].reduce((sum, part) => sum + (recorded[part] ?? 0), 0);
+  const own = ['content', 'markdown', 'highlighting', 'plans', 'wayfinding', 'history'].reduce(
+    (sum, part) => sum + (recorded[part] ?? 0),
+    0,
+  );
   const parts: Record<string, number> = {
     setup: recorded.bundle ?? 0,
     render: Math.max(0, (recorded.generate ?? 0) - own),
     content: recorded.content ?? 0,
     markdown: recorded.markdown ?? 0,
+    highlighting: recorded.highlighting ?? 0,
     plans: recorded.plans ?? 0,
     wayfinding: recorded.wayfinding ?? 0,
     history: recorded.history ?? 0,
