@@ -1,4 +1,5 @@
-import { createShikiHighlighter } from '@astrojs/internal-helpers/shiki';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { bundledLanguages } from 'shiki';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,13 @@ import {
   themePairing,
 } from '../../src/site/highlight.ts';
 import { plainTokenTransformer } from '../../src/site/plain-token-transformer.ts';
+
+// Astro's own highlighter, as its <Code> loads it: resolved from Astro's package, so the comparison is with the copy
+// the site's build would use.
+const fromAstro = createRequire(createRequire(import.meta.url).resolve('astro/package.json'));
+const { createShikiHighlighter } = (await import(
+  pathToFileURL(fromAstro.resolve('@astrojs/internal-helpers/shiki')).href
+)) as typeof import('@astrojs/internal-helpers/shiki');
 
 /** What the site's <CodeBlock> wrote before: Astro's <Code> with two themes and the plain-token classes. */
 async function astroCode(code: string, lang: string, label?: string, themes: CodeThemes = CODE_THEMES): Promise<string> {
