@@ -3,12 +3,12 @@
  * (generated into the OS temp directory, never committed), and prints build and Pagefind index time per
  * 1,000 pages, wall and CPU (user + system of the build's process tree: the machine is shared, and other
  * work slows the wall clock more than the CPU time), the machine's load, the peak memory of the build's
- * process tree, and where the time goes: start-up and bundling,
- * Astro rendering the pages, the pages' own parts inside it (content loading, Markdown, code highlighting,
- * upgrade plans, wayfinding, git history) and the search index (what the build waits for once the pages are rendered: the
- * index takes each page in, in the order the renders began, on another core while Astro renders the next ones,
- * four at a time), and how fast the machine was around the builds. `--entries N` changes the synthetic size;
- * `--keep` leaves the temporary directory in place.
+ * process tree, and where the time goes: start-up and bundling, Astro rendering the pages, the pages' own
+ * parts inside it (content loading, Markdown, code highlighting, upgrade plans, wayfinding, git history) and
+ * the search index (what the build waits for once the pages are rendered: the index takes each page in, in
+ * the order the renders began, on another core while Astro renders the next ones, four at a time), and how
+ * fast the machine was around the builds. `--entries N` changes the synthetic size; `--keep` leaves the
+ * temporary directory in place.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
  * Where a site build spends its time, by part: the page code measures its own helpers (content loading,
- * Markdown, code highlighting, plans, wayfinding) here, and the build-timings integration adds Astro's phases around them, so
- * `npm run bench:build` can say where the time goes. The ledger lives on `globalThis` because the pages run
- * from Astro's bundle, a second copy of this module beside the one the integration loads.
+ * Markdown, code highlighting, plans, wayfinding) here, and the build-timings integration adds Astro's phases
+ * around them, so `npm run bench:build` can say where the time goes. The ledger lives on `globalThis` because
+ * the pages run from Astro's bundle, a second copy of this module beside the one the integration loads.
  */
 
 const KEY = Symbol.for('sunset.build-timings');
