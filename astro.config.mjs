@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { load } from 'js-yaml';
 import { siteUrlFor } from './src/cli/site-url.ts';
+import { CODE_THEMES } from './src/site/code-themes.ts';
 import { astroCacheDir, contentDir } from './src/site/content-dir.ts';
 import { buildTimingsIntegration } from './src/site/integrations/build-timings.ts';
 import { minifyWorkerIntegration } from './src/site/integrations/minify-worker.ts';
@@ -33,7 +34,7 @@ export default defineConfig({
   markdown: {
     syntaxHighlight: 'shiki',
     shikiConfig: {
-      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+      themes: { ...CODE_THEMES },
       defaultColor: false,
       wrap: true,
     },

@@ -24,18 +24,12 @@ import {
   type ThemeRegistrationResolved,
 } from 'shiki';
 import { timed } from './build-timings.ts';
+import { CODE_THEMES, type CodeThemes } from './code-themes.ts';
 import { plainTokenTransformer } from './plain-token-transformer.ts';
 
-/** The site's two code themes, by the colour scheme each is for. */
-export const CODE_THEMES: CodeThemes = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' };
+export { CODE_THEMES, type CodeThemes };
 
 type Highlighter = HighlighterGeneric<BundledLanguage, BundledTheme>;
-
-/** Two themes, by the colour scheme each is for. */
-export interface CodeThemes {
-  light: BundledTheme;
-  dark: BundledTheme;
-}
 
 /**
  * The dark text colour of each light one (upper case, as tokens carry them), when the two themes colour
@@ -154,13 +148,24 @@ function astroCodeTransformer(lang: string, attributes: Record<string, unknown>)
   };
 }
 
-/** A highlighter loaded with two themes, and how their text colours pair (undefined: they do not). */
+/** What tokenizing once takes for a pair of themes: the transformer that pairs colours, and the block's root style. */
+export interface Pairing {
+  transformer: ShikiTransformer;
+  rootStyle: string;
+}
+
+/** The {@link Pairing} of two themes whose text colours pair as `pairs` says (see {@link themePairing}). */
+export function pairing(pairs: Map<string, string>, light: ThemeRegistrationResolved, dark: ThemeRegistrationResolved): Pairing {
+  return { transformer: pairingTransformer(pairs), rootStyle: pairedRootStyle(light, dark) };
+}
+
+/** A highlighter loaded with two themes, and how to tokenize once for both (undefined: their colours do not pair). */
 export interface CodeHighlighter {
   highlighter: Highlighter;
   themes: CodeThemes;
-  light: ThemeRegistrationResolved;
-  dark: ThemeRegistrationResolved;
-  pairs: Map<string, string> | undefined;
+  pairing: Pairing | undefined;
+  /** Languages loaded or loading: pages render several at once, and each language is loaded once. */
+  languages: Map<string, Promise<void>>;
 }
 
 const loaded = new Map<string, Promise<CodeHighlighter>>();
@@ -173,7 +178,8 @@ export function codeHighlighter(themes: CodeThemes = CODE_THEMES): Promise<CodeH
   const ready = createHighlighter({ themes: [themes.light, themes.dark], langs: [] }).then((highlighter): CodeHighlighter => {
     const light = highlighter.getTheme(themes.light);
     const dark = highlighter.getTheme(themes.dark);
-    return { highlighter, themes, light, dark, pairs: themePairing(light, dark) };
+    const pairs = themePairing(light, dark);
+    return { highlighter, themes, pairing: pairs && pairing(pairs, light, dark), languages: new Map() };
   });
   loaded.set(key, ready);
   return ready;
@@ -194,21 +200,28 @@ export async function highlightWith(
   lang = 'plaintext',
   options: HighlightOptions = {},
 ): Promise<string> {
-  const { highlighter, themes, light, dark, pairs } = loadedHighlighter;
+  const { highlighter, themes, pairing: paired, languages } = loadedHighlighter;
   const language = (Object.hasOwn(bundledLanguages, lang) ? lang : 'plaintext') as BundledLanguage | 'plaintext';
-  if (language !== 'plaintext' && !highlighter.getLoadedLanguages().includes(language)) await highlighter.loadLanguage(language);
+  if (language !== 'plaintext') {
+    let loading = languages.get(language);
+    if (!loading) {
+      loading = highlighter.loadLanguage(language);
+      languages.set(language, loading);
+    }
+    await loading;
+  }
   // As <Code> does: the code's last line end does not make an empty last line.
   const text = code.replace(/(?:\r\n|\r|\n)$/, '');
   const finish = [astroCodeTransformer(language, { 'aria-label': options.label }), plainTokenTransformer];
   return timed('highlighting', () => {
-    if (pairs && !options.perTheme) {
+    if (paired && !options.perTheme) {
       try {
         return highlighter.codeToHtml(text, {
           lang: language,
           theme: themes.light,
           mergeWhitespaces: false,
-          rootStyle: pairedRootStyle(light, dark),
-          transformers: [pairingTransformer(pairs), ...finish],
+          rootStyle: paired.rootStyle,
+          transformers: [paired.transformer, ...finish],
         });
       } catch (error) {
         if (!(error instanceof UnpairedColour)) throw error;

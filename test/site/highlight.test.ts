@@ -11,6 +11,7 @@ import {
   codeHighlighter,
   highlightCode,
   highlightWith,
+  pairing,
   themePairing,
 } from '../../src/site/highlight.ts';
 import { plainTokenTransformer } from '../../src/site/plain-token-transformer.ts';
@@ -71,9 +72,11 @@ describe('code highlighting', () => {
 
   it('tokenizes once for both themes: the site’s two themes pair, and the output is the same either way', async () => {
     const loaded = await codeHighlighter();
-    expect(loaded.pairs?.get('#032563')).toBe('#ADDCFF');
+    const pairs = themePairing(loaded.highlighter.getTheme(CODE_THEMES.light), loaded.highlighter.getTheme(CODE_THEMES.dark));
+    expect(loaded.pairing).toBeDefined();
+    expect(pairs?.get('#032563')).toBe('#ADDCFF');
     // A white text stays white in the dark theme, while the white background turns dark: kept apart.
-    expect(loaded.pairs?.get('#FFFFFF')).toBe('#FFFFFF');
+    expect(pairs?.get('#FFFFFF')).toBe('#FFFFFF');
     let tokenizations = 0;
     const grammar = loaded.highlighter.getLanguage('json');
     const counted = (original: typeof grammar.tokenizeLine2) =>
@@ -153,36 +156,54 @@ describe('code highlighting', () => {
 
   it('pairs only themes that colour alike, and tokenizes per theme otherwise', async () => {
     const loaded = await codeHighlighter();
-    expect(themePairing(loaded.light, loaded.dark)).toBeDefined();
+    const light = loaded.highlighter.getTheme(CODE_THEMES.light);
+    const darkTheme = loaded.highlighter.getTheme(CODE_THEMES.dark);
+    expect(themePairing(light, darkTheme)).toBeDefined();
     // Another rule set: no pairing, and the output is still <Code>'s for those themes.
     const other: CodeThemes = { light: 'github-light', dark: 'nord' };
     const mixed = await codeHighlighter(other);
-    expect(mixed.pairs).toBeUndefined();
+    expect(mixed.pairing).toBeUndefined();
     const code = 'const a = "b"; // c';
     expect(await highlightWith(mixed, code, 'js')).toBe(await astroCode(code, 'js', undefined, other));
     // The same rules, but one light colour standing for two dark ones: no pairing.
-    const dark = structuredClone(loaded.dark);
+    const dark = structuredClone(darkTheme);
     const rule = dark.settings.find((setting) => setting.settings.foreground?.toLowerCase() === '#addcff');
     if (!rule) throw new Error('the dark theme has no #addcff rule');
     (rule.settings as { foreground?: string }).foreground = '#123456';
-    expect(themePairing(loaded.light, dark)).toBeUndefined();
+    expect(themePairing(light, dark)).toBeUndefined();
     // A rule's font style differing: no pairing.
-    const styled = structuredClone(loaded.dark);
+    const styled = structuredClone(darkTheme);
     (styled.settings[3] as { settings: { fontStyle?: string } }).settings.fontStyle = 'italic';
-    expect(themePairing(loaded.light, styled)).toBeUndefined();
+    expect(themePairing(light, styled)).toBeUndefined();
     // One light background standing for two dark ones (tokens would end in one theme and not the other).
-    const shaded = structuredClone(loaded.light);
+    const shaded = structuredClone(light);
     const shadedRule = shaded.settings.find(
       (setting) => setting.scope !== undefined && setting.settings.background !== undefined,
     );
     if (!shadedRule) throw new Error('the light theme has no rule with a background');
-    (shadedRule.settings as { background?: string }).background = loaded.light.bg;
-    expect(themePairing(shaded, loaded.dark)).toBeUndefined();
+    (shadedRule.settings as { background?: string }).background = light.bg;
+    expect(themePairing(shaded, darkTheme)).toBeUndefined();
+  });
+
+  it('loads a language once when several pages ask for it at the same time', async () => {
+    const loaded = await codeHighlighter({ light: 'github-light', dark: 'github-dark' });
+    const load = loaded.highlighter.loadLanguage.bind(loaded.highlighter);
+    let loads = 0;
+    loaded.highlighter.loadLanguage = (...languages) => {
+      loads++;
+      return load(...languages);
+    };
+    const blocks = await Promise.all(['a: 1', 'b: 2', 'c: [3]', 'd: "4"'].map((code) => highlightWith(loaded, code, 'yaml')));
+    expect(loads).toBe(1);
+    expect(new Set(blocks).size).toBe(4);
+    expect(blocks[0]).toContain('data-language="yaml"');
   });
 
   it('tokenizes per theme when a token’s colour has no pair', async () => {
     const loaded = await codeHighlighter();
-    const unknowing = { ...loaded, pairs: new Map<string, string>() };
+    const light = loaded.highlighter.getTheme(CODE_THEMES.light);
+    const dark = loaded.highlighter.getTheme(CODE_THEMES.dark);
+    const unknowing = { ...loaded, pairing: pairing(new Map<string, string>(), light, dark) };
     const code = '{"a": [1, true]}';
     expect(await highlightWith(unknowing, code, 'json')).toBe(await astroCode(code, 'json'));
   });
