@@ -113,16 +113,21 @@ interface BuildResult {
   parts: Record<string, number>;
 }
 
-/** The parts a build's time is told in, in order; `render` is generation less the pages' own parts. */
-const PARTS = [
-  ['setup', 'bundling (Vite)'],
-  ['render', "Astro's render"],
+/** The pages' own parts, which the page code times itself (see build-timings.ts), with their labels. */
+const OWN_PARTS = [
   ['content', 'content loading'],
   ['markdown', 'Markdown'],
   ['highlighting', 'code highlighting'],
   ['plans', 'upgrade plans'],
   ['wayfinding', 'wayfinding'],
   ['history', 'git history'],
+] as const;
+
+/** The parts a build's time is told in, in order; `render` is generation less the pages' own parts. */
+const PARTS = [
+  ['setup', 'bundling (Vite)'],
+  ['render', "Astro's render"],
+  ...OWN_PARTS,
   ['index', 'search index (after the render)'],
   ['rest', 'the rest (start-up, content sync, hooks)'],
 ] as const;
@@ -132,19 +137,12 @@ function partsOf(
   result: Pick<BuildResult, 'seconds' | 'indexSeconds'>,
   recorded: Record<string, number>,
 ): Record<string, number> {
-  const own = ['content', 'markdown', 'highlighting', 'plans', 'wayfinding', 'history'].reduce(
-    (sum, part) => sum + (recorded[part] ?? 0),
-    0,
-  );
+  const own = Object.fromEntries(OWN_PARTS.map(([part]) => [part, recorded[part] ?? 0]));
+  const ownTotal = Object.values(own).reduce((sum, seconds) => sum + seconds, 0);
   const parts: Record<string, number> = {
     setup: recorded.bundle ?? 0,
-    render: Math.max(0, (recorded.generate ?? 0) - own),
-    content: recorded.content ?? 0,
-    markdown: recorded.markdown ?? 0,
-    highlighting: recorded.highlighting ?? 0,
-    plans: recorded.plans ?? 0,
-    wayfinding: recorded.wayfinding ?? 0,
-    history: recorded.history ?? 0,
+    render: Math.max(0, (recorded.generate ?? 0) - ownTotal),
+    ...own,
     index: result.indexSeconds,
   };
   parts.rest = Math.max(0, result.seconds - Object.values(parts).reduce((sum, seconds) => sum + seconds, 0));
