@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../../src/check/register-source.ts';
 import { compileRule } from '../../src/check/rules/compile-rule.ts';
+import { anchorsOf } from '../../src/check/rules/matcher.ts';
 import { activeRules } from '../../src/findings/active-rules.ts';
 import { loadRegister } from '../../src/register/index.ts';
 import { installPackage } from './installed-package.ts';
@@ -34,9 +35,7 @@ const register = await loadRegister();
 const lowest = register.releases[0]?.release ?? '15.4';
 const highest = register.releases.at(-1)?.release ?? '20.0';
 const rules = activeRules(register, { from: lowest, to: highest });
-const anchors = [
-  ...new Set(rules.map((active) => compileRule(active.rule, { configDir: '.gitlab' }).anchor).filter(Boolean)),
-] as string[];
+const anchors = [...new Set(rules.flatMap((active) => anchorsOf(compileRule(active.rule, { configDir: '.gitlab' }))))];
 
 /** A small deterministic generator, so every run scans the same repository. */
 function random(seed: number) {

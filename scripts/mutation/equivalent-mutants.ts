@@ -155,9 +155,9 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
   {
     file: FIX,
     mutator: 'ConditionalExpression',
-    original: 'matcher.anchor && !text.includes(matcher.anchor)',
+    original: 'anchors.length > 0 && !anchors.some((anchor) => text.includes(anchor))',
     replacement: 'false',
-    why: 'A fast path: the anchor is a literal every match of the rule contains, so a text without it has no match to edit.',
+    why: 'A fast path: every match of the rule contains one of its anchors, so a text without any has no match to edit.',
   },
   {
     file: FIX,

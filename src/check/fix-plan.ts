@@ -5,7 +5,7 @@ import { readSuppressions } from './file/suppression.ts';
 import { lastKey, parseKeyPath } from './file/yaml-path.ts';
 import { targetAlreadySet } from './fix-conflicts.ts';
 import { compileRule } from './rules/compile-rule.ts';
-import { escapeRegExp, readsFile } from './rules/matcher.ts';
+import { anchorsOf, escapeRegExp, readsFile } from './rules/matcher.ts';
 
 /** A rule that carries a mechanical fix, with the entry it belongs to. */
 export interface FixableRule {
@@ -136,7 +136,8 @@ export function planEdits(rootPath: string, text: string, rules: readonly Fixabl
   for (const fixable of rules) {
     const { entryId, rule } = fixable;
     const matcher = compileRule(rule, layout);
-    if ((matcher.anchor && !text.includes(matcher.anchor)) || !readsFile(matcher, file)) continue;
+    const anchors = anchorsOf(matcher);
+    if ((anchors.length > 0 && !anchors.some((anchor) => text.includes(anchor))) || !readsFile(matcher, file)) continue;
     const subject = ruleSubject(rule);
     if (subject === undefined) continue;
     const edits: Edit[] = [];

@@ -5,7 +5,7 @@ import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
 import { createPrefilter, type Prefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { readSuppressions } from '../file/suppression.ts';
 import { compileRule } from '../rules/compile-rule.ts';
-import type { Matcher } from '../rules/matcher.ts';
+import { anchorsOf, type Matcher } from '../rules/matcher.ts';
 import { fingerprintOf, normaliseMatch } from './fingerprint.ts';
 
 /** What the `parse-error` rule says about itself. */
@@ -85,7 +85,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     } satisfies Finding;
   };
 
-  const anchors = compiled.flatMap(({ matcher }) => (matcher.anchor ? [matcher.anchor] : []));
+  const anchors = compiled.flatMap(({ matcher }) => anchorsOf(matcher));
   // Files were sifted with the given automaton: one of other anchors would have dropped files these rules read.
   if (prefilter && !sameAnchors(prefilter.anchors, anchors))
     throw new Error('the prefilter was built for other anchors than these rules hold');
@@ -97,10 +97,8 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
   const named = (rootPath: string) => (byName.size === 0 ? undefined : byName.get(rootPath.slice(rootPath.lastIndexOf('/') + 1)));
   const settling = compiled.filter(({ matcher }) => matcher.settledElsewhere);
   const byAnchor = new Map<string, Compiled[]>();
-  for (const item of compiled) {
-    const anchor = item.matcher.anchor;
-    if (anchor) byAnchor.set(anchor, [...(byAnchor.get(anchor) ?? []), item]);
-  }
+  for (const item of compiled)
+    for (const anchor of anchorsOf(item.matcher)) byAnchor.set(anchor, [...(byAnchor.get(anchor) ?? []), item]);
   const order = new Map(compiled.map((item, index) => [item, index]));
   /**
    * The rules a file can match, in the rules' order: those whose anchor it holds, those without an anchor,

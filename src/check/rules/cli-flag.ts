@@ -40,8 +40,10 @@ export function cliFlagMatcher(rule: CliFlagRule): Matcher {
   const words = rule.command.trim().split(/\s+/);
   const command = onFirstUse(() => new RegExp(words.map(word).join(String.raw`[\s\S]*?`)));
   return {
-    // A short form is no word to look for: the command's longest word is in every match then.
+    // A short form is no word to look for: the command's longest word is in every match then, but for the
+    // long flag of a command that owns it, which counts without the command's name before it.
     anchor: rule.short ? ([...words].sort((a, b) => b.length - a.length)[0] as string) : rule.flag,
+    ...(rule.short && rule.owned ? { otherAnchors: [rule.flag] } : {}),
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match: (file) =>
       findAll(file, flag()).filter((match) => {

@@ -10,6 +10,11 @@ export interface Matcher {
    * such literal and reads every file it applies to.
    */
   anchor: string | undefined;
+  /**
+   * Where no one literal is in every match: further literals, so that every match holds `anchor` or one of
+   * these (a flag its command owns is found with or without the command's name before it).
+   */
+  otherAnchors?: readonly string[];
   /** Whether the rule reads a file of this kind and root-relative path. */
   applies(kind: FileKind, rootPath: string): boolean;
   /**
@@ -38,6 +43,10 @@ export function readsFile(matcher: Matcher, file: AnalyzedFile): boolean {
   if (matcher.applies(file.kind, file.rootPath)) return true;
   return matcher.shapes?.some((shape) => file.shapes().has(shape)) ?? false;
 }
+
+/** A rule's prefilter literals: none when it has no anchor (it reads every file it applies to). */
+export const anchorsOf = ({ anchor, otherAnchors }: Pick<Matcher, 'anchor' | 'otherAnchors'>): readonly string[] =>
+  anchor ? [anchor, ...(otherAnchors ?? [])] : [];
 
 /** What compiling a rule needs to know about the repository. */
 export interface MatcherEnv {

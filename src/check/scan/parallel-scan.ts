@@ -6,6 +6,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { compileRule } from '../rules/compile-rule.ts';
+import { anchorsOf as anchorsOfMatcher } from '../rules/matcher.ts';
 import {
   checkBytes,
   emptyScanOutput,
@@ -34,10 +35,7 @@ export interface ScanJob {
 
 /** The anchors of the rules, which do not depend on where CI configuration lies: no matcher's anchor reads it. */
 const anchorsOf = (rules: readonly ActiveRule[]) =>
-  rules.flatMap((active) => {
-    const anchor = compileRule(active.rule, { configDir: '' }).anchor;
-    return anchor ? [anchor] : [];
-  });
+  rules.flatMap((active) => anchorsOfMatcher(compileRule(active.rule, { configDir: '' })));
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
 const CHUNK = 64;

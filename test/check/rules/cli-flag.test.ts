@@ -1,5 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the texts under test are shell scripts that use ${…}
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
+import { activeRule } from '../active-rule.ts';
 import { anchorOf, matchRule } from './match-rule.ts';
 
 const rule = { kind: 'cli-flag', command: 'gitlab-runner register', flag: '--locked' };
@@ -69,6 +71,30 @@ describe('cli-flag rule', () => {
     ].join('\n');
     expect(matchRule(rule, 'r.sh', text)).toEqual(['1:40 -r', '2:27 --registration-token']);
     expect(anchorOf(rule)).toBe('register');
+  });
+
+  it('lets a file through the prefilter on the long flag its command owns, which counts without the command', () => {
+    const owned = { kind: 'cli-flag', command: 'gitlab-runner register', flag: '--registration-token', short: '-r', owned: true };
+    const engine = createEngine([activeRule('token', owned)], { configDir: '.gitlab' });
+    // The command is a variable of the playbook: no word of it is in the file, only the flag.
+    const tasks = [
+      '- ansible.builtin.command:',
+      '    argv:',
+      '      - "{{ runner_binary }}"',
+      '      - --registration-token',
+      '',
+    ];
+    const bytes = Buffer.from(tasks.join('\n'));
+    expect(engine.prefilter.hits(bytes)).toBe(true);
+    const { findings } = engine.checkText(
+      { path: 'tasks.yml', rootPath: 'tasks.yml' },
+      tasks.join('\n'),
+      engine.prefilter.anchorsIn(bytes),
+    );
+    expect(findings.map((finding) => `${finding.line} ${finding.match}`)).toEqual(['4 --registration-token']);
+    // A flag the command does not own is found after the command's words only: the command's word is enough.
+    const borrowed = createEngine([activeRule('token', { ...owned, owned: false })], { configDir: '.gitlab' });
+    expect(borrowed.prefilter.hits(bytes)).toBe(false);
   });
 });
 
