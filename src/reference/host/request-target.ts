@@ -31,10 +31,18 @@ export function targetTooLong(target: string): Response | undefined {
  * The 400 for a request whose `Host` is missing (HTTP/1.1 requires one), sent twice, over its length or not a
  * host name with an optional port; undefined when it is one host name. Every route checks it, ingestion too.
  */
-export function badHost(req: Pick<IncomingMessage, 'headersDistinct' | 'httpVersion'>): Response | undefined {
-  const hosts = req.headersDistinct.host ?? [];
-  if (hosts.length > 1) return errorResponse(400, `400 Bad Request: the request has ${hosts.length} Host headers; send one`);
-  const host = hosts[0];
+export function badHost(req: Pick<IncomingMessage, 'rawHeaders' | 'httpVersion'>): Response | undefined {
+  // The headers as sent, read once here: Node's `headersDistinct` would build a copy of all of them per request.
+  const raw = req.rawHeaders;
+  let host: string | undefined;
+  let hosts = 0;
+  for (let at = 0; at < raw.length; at += 2) {
+    const name = raw[at] as string;
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    hosts++;
+    host ??= raw[at + 1];
+  }
+  if (hosts > 1) return errorResponse(400, `400 Bad Request: the request has ${hosts} Host headers; send one`);
   if (host === undefined) {
     if (req.httpVersion === '1.0') return undefined;
     return errorResponse(400, '400 Bad Request: the request has no Host header, which HTTP/1.1 requires; send one');

@@ -135,6 +135,7 @@ describe('Host on every route', () => {
       for (const [name, hostLines] of [
         ['missing', ''],
         ['doubled', `${HOST()}Host: elsewhere.example\r\n`],
+        ['doubled in other letter cases', `${HOST()}hOST: elsewhere.example\r\n`],
         ['malformed', 'Host: a/b\r\n'],
         ['with a user', 'Host: user@127.0.0.1\r\n'],
         ['overlong', `Host: ${'h'.repeat(MAX_HOST_CHARS + 1)}\r\n`],
@@ -145,6 +146,13 @@ describe('Host on every route', () => {
         expect(jsonOf(answer).message, `${name} Host on ${method} ${target}`).toMatch(/^400 Bad Request: .*Host/);
       }
     }
+  });
+
+  it('takes one Host header whatever the case of its name', async () => {
+    const lower = await raw('GET', '/-/readiness', HOST().replace('Host:', 'host:'));
+    expect(lower.status).toBe(200);
+    const upper = await raw('GET', '/-/readiness', HOST().replace('Host:', 'HOST:'));
+    expect(upper.status).toBe(200);
   });
 
   it('answers a Host at its longest', async () => {
