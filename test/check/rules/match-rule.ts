@@ -1,6 +1,7 @@
 import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
 import { fileKind } from '../../../src/check/file/file-kind.ts';
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
+import { anchorsOf } from '../../../src/check/rules/matcher.ts';
 import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };
@@ -14,7 +15,16 @@ export function matchRule(rule: Record<string, unknown>, file: string, text: str
   const matcher = compileRule(parsed, { configDir: '.gitlab' });
   const analyzed = analyzeFile(file, file, text, fileKind(file, { configDir: '.gitlab' }));
   if (!matcher.applies(analyzed.kind, file)) return [];
-  return matcher.match(analyzed).map((match) => {
+  const matches = matcher.match(analyzed);
+  // The prefilter's promise, held by every match a test finds: the file holds one of the rule's anchors, or the
+  // rule reads it whatever it holds (by its name), or the rule has no anchor.
+  const anchors = anchorsOf(matcher);
+  const readAnyway = matcher.fileNames?.includes(file.slice(file.lastIndexOf('/') + 1)) ?? false;
+  if (matches.length > 0 && anchors.length > 0 && !readAnyway && !anchors.some((anchor) => text.includes(anchor)))
+    throw new Error(
+      `the rule matched ${file} but the file holds none of its anchors (${anchors.join(', ')}): the prefilter would pass over it`,
+    );
+  return matches.map((match) => {
     const { line, column } = analyzed.source.position(match.offset);
     return `${line}:${column} ${match.text}`;
   });

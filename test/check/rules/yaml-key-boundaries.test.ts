@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/check/engine/engine.ts';
 import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
 import { fileKind } from '../../../src/check/file/file-kind.ts';
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
 import { readsFile } from '../../../src/check/rules/matcher.ts';
 import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
+import { activeRule } from '../active-rule.ts';
 import { matchRule } from './match-rule.ts';
 
 /**
@@ -48,6 +50,19 @@ describe('a yaml-key rule and a document held in a string', () => {
     expect(matchRule(keyRule('notifications'), 'compose.yaml', endpoints)).toEqual([]);
     // The path the variable sets is the document itself.
     expect(matchRule(keyRule('notifications.endpoints'), 'compose.yaml', endpoints)).toEqual(['5:9 notifications.endpoints']);
+  });
+
+  it('lets the file through the prefilter on the variable, where the last key of the path is spelt upper-case only', () => {
+    const engine = createEngine([activeRule('endpoints', keyRule('notifications.endpoints'))], { configDir: '.gitlab' });
+    const bytes = Buffer.from(endpoints);
+    expect(bytes.includes('endpoints')).toBe(false);
+    expect(engine.prefilter.hits(bytes)).toBe(true);
+    const { findings } = engine.checkText(
+      { path: 'compose.yaml', rootPath: 'compose.yaml' },
+      endpoints,
+      engine.prefilter.anchorsIn(bytes),
+    );
+    expect(findings.map((finding) => finding.line)).toEqual([5]);
   });
 
   it('reads a whole configuration under a key that names the registry from its root', () => {
