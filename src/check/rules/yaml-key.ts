@@ -111,9 +111,9 @@ export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
 export function yamlKeyMatcher(rule: YamlKeyRule, env: MatcherEnv): Matcher {
   const globs = rule.files?.map((glob) => compileGlob(glob, env.configDir)) ?? [];
   // A key can also stand in the name of a registry variable that mounts a document under it
-  // (`REGISTRY_NOTIFICATIONS_ENDPOINTS: |` under notifications.endpoints), upper-cased there.
+  // (`REGISTRY_NOTIFICATIONS_ENDPOINTS: |` under notifications.endpoints): upper-cased after an underscore.
   const key = lastKey(parseKeyPath(rule.path));
-  const mounted = key !== undefined && /^[a-z0-9]+$/.test(key) ? key.toUpperCase() : undefined;
+  const mounted = key !== undefined && /^[a-z0-9]+$/.test(key) ? `_${key.toUpperCase()}` : undefined;
   return {
     anchor: keyAnchor(rule.path, rule.value),
     ...(mounted ? { otherAnchors: [mounted] } : {}),
