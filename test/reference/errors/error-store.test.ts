@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEvent } from '../../../src/reference/errors/error-event.ts';
 import { createErrorStore } from '../../../src/reference/errors/error-store.ts';
@@ -40,6 +41,27 @@ describe('error store', () => {
     const record = store.record(1, event(100, { release: 'early' }));
     expect(record.latest.release).toBe('late');
     expect(record.occurrences.map((occurrence) => occurrence.time)).toEqual([100, 200]);
+  });
+
+  it('keeps occurrences in time order, equal times in arrival order, however late each arrives', () => {
+    fc.assert(
+      fc.property(
+        // Late by a few places (events sent together), by many (a retry much later), or on time; times repeat.
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 120 }),
+        (times) => {
+          const store = createErrorStore();
+          let record: ReturnType<typeof store.record> | undefined;
+          times.forEach((time, index) => {
+            record = store.record(1, event(time, { eventId: index.toString(16).padStart(32, '0') }));
+          });
+          const arrived = times.map((time, index) => ({ time, index }));
+          // A stable sort by time: equal times stay in the order they arrived.
+          const expected = [...arrived].sort((a, b) => a.time - b.time).map(({ index }) => index.toString(16).padStart(32, '0'));
+          expect(record?.occurrences.map((occurrence) => occurrence.eventId)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300, seed: 20261206 },
+    );
   });
 
   it('reopens a resolved error on a new occurrence, but leaves an ignored one', () => {
