@@ -27,8 +27,6 @@ import { timed } from './build-timings.ts';
 import { CODE_THEMES, type CodeThemes } from './code-themes.ts';
 import { plainTokenTransformer } from './plain-token-transformer.ts';
 
-export { CODE_THEMES, type CodeThemes };
-
 type Highlighter = HighlighterGeneric<BundledLanguage, BundledTheme>;
 
 /**

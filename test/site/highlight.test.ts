@@ -5,15 +5,8 @@ import { bundledLanguages } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { loadRegister } from '../../src/register/index.ts';
 import { curlExample, fetchExample } from '../../src/site/api-examples.ts';
-import {
-  CODE_THEMES,
-  type CodeThemes,
-  codeHighlighter,
-  highlightCode,
-  highlightWith,
-  pairing,
-  themePairing,
-} from '../../src/site/highlight.ts';
+import { CODE_THEMES, type CodeThemes } from '../../src/site/code-themes.ts';
+import { codeHighlighter, highlightCode, highlightWith, pairing, themePairing } from '../../src/site/highlight.ts';
 import { plainTokenTransformer } from '../../src/site/plain-token-transformer.ts';
 
 // Astro's own highlighter, as its <Code> loads it: resolved from Astro's package, so the comparison is with the copy
