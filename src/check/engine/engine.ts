@@ -89,7 +89,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
   // Files were sifted with the given automaton: one of other anchors would have dropped files these rules read.
   if (prefilter && !sameAnchors(prefilter.anchors, anchors))
     throw new Error('the prefilter was built for other anchors than these rules hold');
-  const unanchored = compiled.filter(({ matcher }) => !matcher.anchor);
+  const unanchored = compiled.filter(({ matcher }) => anchorsOf(matcher).length === 0);
   /** Rules that read files by their base name, whatever the file holds (see `Matcher.fileNames`). */
   const byName = new Map<string, Compiled[]>();
   for (const item of compiled)

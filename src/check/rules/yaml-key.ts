@@ -115,7 +115,7 @@ export function yamlKeyMatcher(rule: YamlKeyRule, env: MatcherEnv): Matcher {
   const key = lastKey(parseKeyPath(rule.path));
   const mounted = key !== undefined && /^[a-z0-9]+$/.test(key) ? `_${key.toUpperCase()}` : undefined;
   return {
-    anchor: keyAnchor(rule.path, rule.value),
+    anchor: key ?? rule.value,
     ...(mounted ? { otherAnchors: [mounted] } : {}),
     applies: (kind, rootPath) =>
       (kind === 'yaml' || kind === 'ci-yaml') && (matchesAny(rootPath, globs) || matchesAny(templateTarget(rootPath), globs)),

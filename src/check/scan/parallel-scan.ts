@@ -6,7 +6,7 @@ import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { compileRule } from '../rules/compile-rule.ts';
-import { anchorsOf as anchorsOfMatcher } from '../rules/matcher.ts';
+import { anchorsOf } from '../rules/matcher.ts';
 import {
   checkBytes,
   emptyScanOutput,
@@ -34,8 +34,8 @@ export interface ScanJob {
 }
 
 /** The anchors of the rules, which do not depend on where CI configuration lies: no matcher's anchor reads it. */
-const anchorsOf = (rules: readonly ActiveRule[]) =>
-  rules.flatMap((active) => anchorsOfMatcher(compileRule(active.rule, { configDir: '' })));
+const ruleAnchors = (rules: readonly ActiveRule[]) =>
+  rules.flatMap((active) => anchorsOf(compileRule(active.rule, { configDir: '' })));
 
 /** Files per chunk: small enough to even out the threads' shares, large enough that claiming is free. */
 const CHUNK = 64;
@@ -179,7 +179,7 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
   const start = (settings: EarlySift) => {
     // Loaded with the first worker: node:worker_threads costs a scan too small for threads a few milliseconds.
     const { MessageChannel, Worker } = process.getBuiltinModule('node:worker_threads');
-    anchors ??= anchorsOf(settings.rules);
+    anchors ??= ruleAnchors(settings.rules);
     const worker = new Worker(new URL('./scan-worker.ts', import.meta.url));
     worker.unref();
     const { port1, port2 } = new MessageChannel();
