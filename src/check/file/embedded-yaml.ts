@@ -11,6 +11,13 @@ export interface EmbeddedYaml {
 
 /** An environment variable that sets part of a registry configuration: `REGISTRY_` and the keys, upper-cased. */
 const REGISTRY_VARIABLE = /^REGISTRY(?:_[A-Z0-9]+)+$/;
+/**
+ * How a key is spelt in the name of a registry variable that mounts a document under it (`endpoints` in
+ * `REGISTRY_NOTIFICATIONS_ENDPOINTS` is `_ENDPOINTS`); undefined for a key no such name can hold.
+ */
+export const mountedKeySpelling = (key: string): string | undefined =>
+  /^[a-z0-9]+$/.test(key) ? `_${key.toUpperCase()}` : undefined;
+
 /** A key that names a YAML file: `config.yml`, `registry.yaml.tpl`. */
 const FILE_KEY = /\.ya?ml(?:\.tpl)?$/i;
 

@@ -5,6 +5,7 @@ import type { Match } from '../../findings/finding.ts';
 import type { ciKeywordRuleSchema, yamlKeyRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
 import { templateTarget } from '../file/code-language.ts';
+import { mountedKeySpelling } from '../file/embedded-yaml.ts';
 import { compileGlob, matchesAny } from '../file/glob.ts';
 import { lastKey, nodesAt, type PathStep, parseKeyPath, valueOffset } from '../file/yaml-path.ts';
 import type { Matcher, MatcherEnv } from './matcher.ts';
@@ -110,10 +111,9 @@ export function ciKeywordMatcher(rule: CiKeywordRule): Matcher {
  */
 export function yamlKeyMatcher(rule: YamlKeyRule, env: MatcherEnv): Matcher {
   const globs = rule.files?.map((glob) => compileGlob(glob, env.configDir)) ?? [];
-  // A key can also stand in the name of a registry variable that mounts a document under it
-  // (`REGISTRY_NOTIFICATIONS_ENDPOINTS: |` under notifications.endpoints): upper-cased after an underscore.
+  // A key can also stand only in the name of a registry variable that mounts a document under it.
   const key = lastKey(parseKeyPath(rule.path));
-  const mounted = key !== undefined && /^[a-z0-9]+$/.test(key) ? `_${key.toUpperCase()}` : undefined;
+  const mounted = key === undefined ? undefined : mountedKeySpelling(key);
   return {
     anchor: key ?? rule.value,
     ...(mounted ? { otherAnchors: [mounted] } : {}),

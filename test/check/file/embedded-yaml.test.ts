@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
+import { mountedKeySpelling } from '../../../src/check/file/embedded-yaml.ts';
 import { nodesAt, parseKeyPath } from '../../../src/check/file/yaml-path.ts';
 import { unmount } from '../../../src/check/rules/yaml-key.ts';
 
@@ -16,6 +17,17 @@ function thresholds(file: string, text: string): string[] {
 }
 
 describe('YAML in strings', () => {
+  it('spells each key a registry variable mounts its document under as it stands in the variable', () => {
+    const variable = 'REGISTRY_NOTIFICATIONS_ENDPOINTS';
+    const text = ['services:', '  registry:', '    environment:', `      ${variable}: |`, '        - name: audit', ''].join('\n');
+    const [embedded] = analyzeFile('compose.yaml', 'compose.yaml', text, 'yaml').embeddedYaml();
+    expect(embedded?.mount).toEqual(['notifications', 'endpoints']);
+    for (const key of embedded?.mount ?? []) expect(variable).toContain(mountedKeySpelling(key));
+    // A key no variable name can hold (an underscore is the variable's separator, upper case is not a key's).
+    expect(mountedKeySpelling('match_on_inclusion')).toBeUndefined();
+    expect(mountedKeySpelling('deliveryMethod')).toBeUndefined();
+  });
+
   it('reads a registry configuration held in a config map, a Helm template’s included', () => {
     const configMap = [
       'apiVersion: v1',
