@@ -5,7 +5,7 @@ import { type CiLayout, type FileKind, fileKind } from '../file/file-kind.ts';
 import { createPrefilter, type Prefilter, type PrefilterTable } from '../file/prefilter.ts';
 import { readSuppressions } from '../file/suppression.ts';
 import { compileRule } from '../rules/compile-rule.ts';
-import { anchorsOf, type Matcher } from '../rules/matcher.ts';
+import { anchorStands, anchorsOf, type Matcher } from '../rules/matcher.ts';
 import { fingerprintOf, normaliseMatch } from './fingerprint.ts';
 
 /** What the `parse-error` rule says about itself. */
@@ -104,9 +104,25 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
    * The rules a file can match, in the rules' order: those whose anchor it holds, those without an anchor,
    * and those that read it by its name. Looked up by anchor, since a file holds few of the many anchors.
    */
-  const withAnchors = (anchors: ReadonlySet<string>, byFileName: readonly Compiled[] | undefined): Compiled[] => {
+  const withAnchors = (anchors: ReadonlySet<string>, byFileName: readonly Compiled[] | undefined, text: string): Compiled[] => {
     const chosen = new Set(unanchored);
-    for (const anchor of anchors) for (const item of byAnchor.get(anchor) ?? []) chosen.add(item);
+    for (const anchor of anchors) {
+      // Asked once per anchor and edge: several rules may share an anchor.
+      const stands = new Map<'word' | 'end', boolean>();
+      const standsWith = (edges: 'word' | 'end') => {
+        let known = stands.get(edges);
+        if (known === undefined) {
+          known = anchorStands(text, anchor, edges);
+          stands.set(edges, known);
+        }
+        return known;
+      };
+      for (const item of byAnchor.get(anchor) ?? []) {
+        const edges = item.matcher.anchorEdges;
+        // A rule whose matches never join its anchor to a longer word skips a file where the anchor only is part of one.
+        if (edges === undefined || standsWith(edges)) chosen.add(item);
+      }
+    }
     for (const item of byFileName ?? []) chosen.add(item);
     return [...chosen].sort((a, b) => (order.get(a) as number) - (order.get(b) as number));
   };
@@ -129,7 +145,7 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     checkText(target, text, anchors) {
       const pathKind = fileKind(target.rootPath, layout);
       const byFileName = named(target.rootPath);
-      const anchored = anchors ? withAnchors(anchors, byFileName) : compiled;
+      const anchored = anchors ? withAnchors(anchors, byFileName, text) : compiled;
       const byShape = anchored.filter(({ matcher }) => matcher.shapes);
       const wantsShape =
         pathKind === 'yaml' &&
@@ -204,8 +220,9 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
           },
         });
       }
-      const suppressions = readSuppressions(file.source);
-      const kept = raw.filter((finding) => !suppressions.covers(finding.line, finding.ruleId));
+      // Comments are read for suppressions only when there is something to suppress.
+      const suppressions = raw.length > 0 ? readSuppressions(file.source) : undefined;
+      const kept = raw.filter((finding) => !suppressions?.covers(finding.line, finding.ruleId));
       return {
         findings: kept,
         suppressed: raw.length - kept.length,

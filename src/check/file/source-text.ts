@@ -42,12 +42,21 @@ export function commentStart(line: string, style: CommentStyle): number {
   return -1;
 }
 
-/** Indexes a text's line starts once, so positions are a binary search. */
+/**
+ * Indexes a text's line starts once, when a position or line is first asked for (a file whose rules find
+ * nothing is never indexed), so positions are a binary search.
+ */
 export function createSourceText(text: string, style: CommentStyle): SourceText {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  let indexed: number[] | undefined;
+  const lineStarts = (): number[] => {
+    if (indexed) return indexed;
+    indexed = [0];
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) indexed.push(at + 1);
+    return indexed;
+  };
 
   const lineIndex = (offset: number): number => {
+    const starts = lineStarts();
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
@@ -58,6 +67,7 @@ export function createSourceText(text: string, style: CommentStyle): SourceText 
     return low;
   };
   const lineText = (line: number): string => {
+    const starts = lineStarts();
     const start = starts[line - 1];
     if (start === undefined) return '';
     const end = starts[line];
@@ -68,14 +78,14 @@ export function createSourceText(text: string, style: CommentStyle): SourceText 
     text,
     position: (offset) => {
       const index = lineIndex(offset);
-      return { line: index + 1, column: offset - (starts[index] as number) + 1 };
+      return { line: index + 1, column: offset - (lineStarts()[index] as number) + 1 };
     },
     lineText,
-    lineStart: (line) => starts[line - 1] ?? text.length,
+    lineStart: (line) => lineStarts()[line - 1] ?? text.length,
     inComment: (offset) => {
       const index = lineIndex(offset);
       const start = commentStart(lineText(index + 1), style);
-      return start !== -1 && offset - (starts[index] as number) >= start;
+      return start !== -1 && offset - (lineStarts()[index] as number) >= start;
     },
   };
 }

@@ -109,6 +109,8 @@ export function ciVariableMatcher(rule: CiVariableRule): Matcher {
   const pattern = onFirstUse(() => (rule.value === undefined ? readPattern(rule.name) : setPattern(rule.name, rule.value)));
   return {
     anchor: rule.name,
+    // Every read, setting and definition above stands apart from other words: `$N`, `N=`, `N:`, `'N'`.
+    anchorEdges: 'word',
     applies: (kind) => NOT_PROSE.includes(kind) && kind !== 'graphql',
     match(file) {
       if (rule.unless_values) return settingsExcept(file, rule.name, rule.unless_values);

@@ -97,6 +97,8 @@ export function envVarMatcher(rule: EnvVarRule): Matcher {
 
   return {
     anchor: rule.name,
+    // A setting in text, a key or list item of YAML, a quoted key of data: the name stands apart from other words.
+    anchorEdges: 'word',
     fileNames: [rule.name],
     applies: (kind) => kind === 'yaml' || kind === 'ci-yaml' || kind === 'code',
     match(file) {

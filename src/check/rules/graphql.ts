@@ -70,6 +70,8 @@ export function graphqlMatcher(rule: GraphqlRule): Matcher {
   const parentNeeded = rule.element === 'argument' && rule.parent !== undefined && rule.parent.length > rule.name.length;
   return {
     anchor: parentNeeded ? rule.parent : rule.name,
+    // A GraphQL name ends where no name character follows; in a code string an escape (`\n`) may come before it.
+    anchorEdges: 'end',
     applies: (kind) => kind === 'graphql' || kind === 'code',
     match(file) {
       const matches: Match[] = [];

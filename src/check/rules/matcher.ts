@@ -15,6 +15,15 @@ export interface Matcher {
    * these (a flag its command owns is found with or without the command's name before it).
    */
   otherAnchors?: readonly string[];
+  /**
+   * Where no word character (`\w`) can join an anchor in a match: `'word'` on neither side, `'end'` not after
+   * it (a GraphQL name in a code string may follow an escape such as `\n`, so only its end is sure). A file
+   * whose every occurrence of the anchors is part of a longer word (`CI_JOB_JWT_NOTE`) then skips the rule
+   * unread. Said only of rules whose every pattern bounds the anchor so; every rule's examples are checked
+   * against it (`test/check/rules/match-rule.ts`). A side of the anchor that is not a word character
+   * needs no such edge.
+   */
+  anchorEdges?: 'word' | 'end';
   /** Whether the rule reads a file of this kind and root-relative path. */
   applies(kind: FileKind, rootPath: string): boolean;
   /**
@@ -47,6 +56,29 @@ export function readsFile(matcher: Matcher, file: AnalyzedFile): boolean {
 /** A rule's prefilter literals: none when it has no anchor (it reads every file it applies to). */
 export const anchorsOf = ({ anchor, otherAnchors }: Pick<Matcher, 'anchor' | 'otherAnchors'>): readonly string[] =>
   anchor ? [anchor, ...(otherAnchors ?? [])] : [];
+
+/** Whether a UTF-16 code unit is a word character as `\w` reads it: a letter or digit of ASCII, or `_`. */
+function isWordUnit(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x30 && unit <= 0x39) || unit === 0x5f;
+}
+
+/**
+ * Whether `anchor` occurs in `text` with its edges as `edges` says (see `Matcher.anchorEdges`): not joined
+ * to a word character before it (with `'word'`) or after it. An edge of the anchor that is itself no word
+ * character is not looked at, since no `\w` boundary can fall there.
+ */
+export function anchorStands(text: string, anchor: string, edges: 'word' | 'end'): boolean {
+  if (anchor === '') return false;
+  const checkStart = edges === 'word' && isWordUnit(anchor.charCodeAt(0));
+  const checkEnd = isWordUnit(anchor.charCodeAt(anchor.length - 1));
+  for (let at = text.indexOf(anchor); at !== -1; at = text.indexOf(anchor, at + 1)) {
+    if (checkStart && at > 0 && isWordUnit(text.charCodeAt(at - 1))) continue;
+    const after = at + anchor.length;
+    if (checkEnd && after < text.length && isWordUnit(text.charCodeAt(after))) continue;
+    return true;
+  }
+  return false;
+}
 
 /** What compiling a rule needs to know about the repository. */
 export interface MatcherEnv {

@@ -126,6 +126,8 @@ export function omnibusSettingMatcher(rule: OmnibusSettingRule): Matcher {
 
   return {
     anchor: keys.filter((key) => key !== '*').at(-1) ?? head,
+    // A key stands quoted (`['key']`), as a symbol (`:key`, `key:`) or as the chain's head before `[` or `=`.
+    anchorEdges: 'word',
     applies: (kind) => kind === 'code' || kind === 'yaml' || kind === 'ci-yaml',
     match(file) {
       if (!configFiles(file.rootPath, file.source.text).has('gitlab-rb')) return [];

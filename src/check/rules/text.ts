@@ -22,6 +22,8 @@ export function textMatcher(rule: TextRule, env: MatcherEnv): Matcher {
   const globs = onFirstUse(() => rule.files?.map((glob) => compileGlob(glob, env.configDir)));
   return {
     anchor: rule.literal,
+    // With `word`, the pattern keeps identifier characters off the literal's word edges, as `anchorEdges` says.
+    ...(rule.word ? { anchorEdges: 'word' as const } : {}),
     applies: (_kind, rootPath) => {
       const compiled = globs();
       if (!compiled) return rule.shapes === undefined;

@@ -1,7 +1,7 @@
 import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
 import { fileKind } from '../../../src/check/file/file-kind.ts';
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
-import { anchorsOf } from '../../../src/check/rules/matcher.ts';
+import { anchorStands, anchorsOf } from '../../../src/check/rules/matcher.ts';
 import { detectRuleSchema } from '../../../src/schemas/detect-rule.ts';
 
 const sample = { file: 'x', text: 'x' };
@@ -23,6 +23,12 @@ export function matchRule(rule: Record<string, unknown>, file: string, text: str
   if (matches.length > 0 && anchors.length > 0 && !readAnyway && !anchors.some((anchor) => text.includes(anchor)))
     throw new Error(
       `the rule matched ${file} but the file holds none of its anchors (${anchors.join(', ')}): the prefilter would pass over it`,
+    );
+  // And the rule's word edges: a rule that says no word character joins its anchor in a match holds one so.
+  const edges = matcher.anchorEdges;
+  if (matches.length > 0 && edges && !readAnyway && !anchors.some((anchor) => anchorStands(text, anchor, edges)))
+    throw new Error(
+      `the rule matched ${file} but none of its anchors (${anchors.join(', ')}) stands there with its edges (${edges}): the engine would skip the rule`,
     );
   return matches.map((match) => {
     const { line, column } = analyzed.source.position(match.offset);
