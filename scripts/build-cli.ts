@@ -2,6 +2,7 @@
  * `npm run build:cli` (and `npm run package`, `npm run release`): compiles the CLI and the library to JavaScript for the package.
  *
  *   lib/cli.js, lib/index.js, lib/<worker>.js and shared chunks  the code, npm dependencies inlined
+ *   lib/scan-worker.cjs        the scan's worker thread in one CommonJS script (see SCRIPT_WORKERS)
  *   lib/check-script.js        `sunset check` alone in one script, which lib/cli.js runs with a code cache
  *   lib/sunset-data.json       the validated register's entries, error conditions, releases and settings
  *   lib/sunset-data-more.json  the rest of the register and the demo fixture repositories, read when needed
@@ -20,8 +21,10 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { registerVersion } from '../src/findings/report-origin.ts';
 import {
+  builtWorkerFile,
   PACKAGED_STAND_INS,
   rewriteWorkerStarts,
+  SCRIPT_WORKERS,
   WORKER_DATA_KEY,
   type WorkerLayout,
   workerModules,
@@ -176,7 +179,7 @@ const libBuild = await build({
   entryPoints: {
     cli: path.join(SRC, 'package/cli-main.ts'),
     index: path.join(SRC, 'index.ts'),
-    ...Object.fromEntries(workers),
+    ...Object.fromEntries([...workers].filter(([name]) => !SCRIPT_WORKERS.has(name))),
   },
   outdir: LIB,
   splitting: true,
@@ -190,6 +193,28 @@ const libBuild = await build({
   },
   plugins: [packagedPlugin('files')],
 });
+
+// The workers that start as one CommonJS script each (see SCRIPT_WORKERS).
+const WORKER_URL = '__sunsetWorkerUrl';
+for (const [name, file] of workers) {
+  if (!SCRIPT_WORKERS.has(name)) continue;
+  await build({
+    ...common,
+    format: 'cjs',
+    banner: { js: `const ${WORKER_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    entryPoints: [file],
+    outfile: path.join(LIB, builtWorkerFile(name)),
+    define: {
+      'import.meta.url': WORKER_URL,
+      SUNSET_VERSION: JSON.stringify(manifest.version),
+      SUNSET_INLINE_DATA: 'undefined',
+      SUNSET_INLINE_MORE_DATA: 'undefined',
+      SUNSET_READINESS_STYLES: readinessStylesText,
+      SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
+    },
+    plugins: [packagedPlugin('files')],
+  });
+}
 
 // What each chunk holds, for looking into start-up cost (esbuild's analyzer reads it); not shipped.
 await mkdir(path.join(ROOT, '.cache', 'sunset'), { recursive: true });

@@ -27,6 +27,17 @@ export function workerModules(source: string): string[] {
 /** Where built code finds a worker: a file of its own in `lib/`, or the one file itself, told which worker it is. */
 export type WorkerLayout = 'files' | 'one-file';
 
+/**
+ * Workers built as one CommonJS script each (`lib/<worker>.cjs`), with everything they need: a thread that
+ * loads ES modules first builds Node's module loader and links each shared chunk, which cost the scan
+ * worker about a tenth of a large check's time before it read a file. The others share the chunks of
+ * `lib/` as ES modules (the readiness workers would repeat over half a megabyte of them).
+ */
+export const SCRIPT_WORKERS: ReadonlySet<string> = new Set(['scan-worker']);
+
+/** The file in `lib/` that holds a worker. */
+export const builtWorkerFile = (name: string): string => (SCRIPT_WORKERS.has(name) ? `${name}.cjs` : `${name}.js`);
+
 /** The key in `workerData` that tells the one-file build which worker a thread is. */
 export const WORKER_DATA_KEY = 'sunsetWorker';
 
@@ -43,7 +54,7 @@ export function rewriteWorkerStarts(source: string, file: string, layout: Worker
   }
   return source.replace(WORKER_START, (_match, _quote, name: string, options: string | undefined) =>
     layout === 'files'
-      ? `new Worker(new URL('./${name}.js', import.meta.url)${options ? `, ${options}` : ''})`
+      ? `new Worker(new URL('./${builtWorkerFile(name)}', import.meta.url)${options ? `, ${options}` : ''})`
       : `new Worker(new URL(import.meta.url), { ${options ? `...${options}, ` : ''}workerData: { ${WORKER_DATA_KEY}: ${JSON.stringify(name)} } })`,
   );
 }

@@ -18,8 +18,9 @@ describe('how built code differs from the sources', () => {
   });
 
   it('points worker starts at built files, or at the one file with the worker named in workerData', () => {
+    // The scan worker is one CommonJS script of its own; the others share the library's chunks.
     expect(rewriteWorkerStarts(START, 'a.ts', 'files')).toBe(
-      "const worker = new Worker(new URL('./scan-worker.js', import.meta.url));",
+      "const worker = new Worker(new URL('./scan-worker.cjs', import.meta.url));",
     );
     expect(rewriteWorkerStarts(START, 'a.ts', 'one-file')).toBe(
       `const worker = new Worker(new URL(import.meta.url), { workerData: { ${WORKER_DATA_KEY}: "scan-worker" } });`,

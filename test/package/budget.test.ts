@@ -46,6 +46,7 @@ describe('the packed package', () => {
       (name) =>
         !['package.json', 'README.md', 'LICENSE', 'bin/sunset.js', 'bin/compile-cache-dir.js'].includes(name) &&
         !/^lib\/[\w-]+\.js$/.test(name) &&
+        !/^lib\/[\w-]+-worker\.cjs$/.test(name) &&
         !/^lib\/(sunset-data|sunset-data-more|register)\.json$/.test(name) &&
         !/^lib\/schemas\/[\w-]+\.schema\.json$/.test(name) &&
         !/^lib\/types\/[\w/-]+\.d\.ts$/.test(name),

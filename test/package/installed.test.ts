@@ -45,6 +45,21 @@ describe.each(NODES)('the installed package on %s', (_label, node) => {
     expect((report as unknown as { register: { version: string } }).register.version).toBe(registerVersion(register));
   });
 
+  it('checks a repository large enough for its scan worker, which starts from its own script', () => {
+    const large = mkdtempSync(path.join(packed.work, 'large-'));
+    for (let index = 0; index < 4500; index += 1) writeFileSync(path.join(large, `step-${index}.sh`), `echo step ${index}\n`);
+    // The uses are in the last files, which the worker may well claim.
+    cpSync(path.join(scratch, 'uses'), path.join(large, 'zz-uses'), { recursive: true });
+    const alone = sunset(['check', path.join(scratch, 'uses'), '--to', '18.0', '--format', 'json']);
+    const threaded = sunset(['check', large, '--to', '18.0', '--format', 'json']);
+    expect(threaded.stderr).toBe('');
+    const rules = (output: string) =>
+      (JSON.parse(output) as { findings: { ruleId: string }[] }).findings.map((finding) => finding.ruleId).sort();
+    expect(rules(threaded.stdout)).toEqual(rules(alone.stdout));
+    expect(rules(threaded.stdout).length).toBeGreaterThan(5);
+    expect(readdirSync(path.join(packed.consumer, 'node_modules', 'sunset-register', 'lib'))).toContain('scan-worker.cjs');
+  });
+
   it('checks a clean repository with exit 0', () => {
     const result = sunset(['check', path.join(scratch, 'clean'), '--to', '18.0']);
     expect(result.code, result.stderr + result.stdout).toBe(0);
