@@ -6,11 +6,23 @@ export interface ReleaseParts {
   minor: number;
 }
 
+/**
+ * Releases parsed so far: a site build compares the same few dozen releases millions of times (sorting and
+ * filtering thousands of entries on every release and upgrade page). Bounded, since a long-running process
+ * may be asked about any text; the parts are frozen, as callers share them.
+ */
+const parsed = new Map<string, Readonly<ReleaseParts> | undefined>();
+const MAX_PARSED = 4096;
+
 /** Parses `"16.10"` into `{major: 16, minor: 10}`; returns undefined for anything else. */
 export function parseRelease(text: string): ReleaseParts | undefined {
+  const known = parsed.get(text);
+  if (known !== undefined || parsed.has(text)) return known;
   const match = RELEASE_PATTERN.exec(text.trim());
-  if (!match) return undefined;
-  return { major: Number(match[1]), minor: Number(match[2]) };
+  const parts = match ? Object.freeze({ major: Number(match[1]), minor: Number(match[2]) }) : undefined;
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(text, parts);
+  return parts;
 }
 
 /** Whether the text is a well-formed release number. */

@@ -48,12 +48,12 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  * `<template>` or marked `data-no-anchor` are left alone (they are not the page's own outline).
  */
 export function addSectionAnchors(html: string): { html: string; sections: PageSection[] } {
-  const taken = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1] as string));
+  // The ids the page already uses, read once a heading needs one made (most pages' headings come with theirs).
+  let taken: Set<string> | undefined;
   const sections: PageSection[] = [];
-  const templates = [...html.matchAll(/<template\b[\s\S]*?<\/template>/g)].map((match) => [
-    match.index,
-    match.index + match[0].length,
-  ]);
+  const templates = html.includes('<template')
+    ? [...html.matchAll(/<template\b[\s\S]*?<\/template>/g)].map((match) => [match.index, match.index + match[0].length])
+    : [];
   const inTemplate = (at: number) => templates.some(([start, end]) => at >= (start as number) && at < (end as number));
   const out = html.replace(HEADING, (whole, level: string, attributes: string, inner: string, offset: number) => {
     if (inTemplate(offset) || /\sdata-no-anchor\b/.test(attributes) || /\shidden\b/.test(attributes)) return whole;
@@ -66,6 +66,7 @@ export function addSectionAnchors(html: string): { html: string; sections: PageS
     if (!id) {
       const base = slugify(text);
       id = base;
+      taken ??= new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1] as string));
       for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
       taken.add(id);
       opening = `<h${level} id="${id}"${attributes}>`;

@@ -13,6 +13,19 @@ describe('releases', () => {
     for (const bad of ['16', '16.1.2', 'v16.0', '16.01', '', 'banana']) expect(isRelease(bad), bad).toBe(false);
   });
 
+  it('parses the same text the same way however often it is asked, past the bound of what it remembers', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(parseRelease('16.10')).toEqual({ major: 16, minor: 10 });
+      expect(parseRelease(' 17.0 ')).toEqual({ major: 17, minor: 0 });
+      expect(parseRelease('16.01')).toBeUndefined();
+      expect(isRelease('banana')).toBe(false);
+      // More distinct texts than are remembered at once: the answers stay right when the memory is cleared.
+      for (let minor = 0; minor < 5000; minor++) expect(parseRelease(`9.${minor}`)?.minor).toBe(minor);
+    }
+    // The parts are shared between callers: nobody may change them for the others.
+    expect(Object.isFrozen(parseRelease('16.10'))).toBe(true);
+  });
+
   it('treats ranges as (from, to]', () => {
     expect(inRange('17.0', '16.11', '17.0')).toBe(true);
     expect(inRange('16.11', '16.11', '17.0')).toBe(false);
