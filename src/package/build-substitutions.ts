@@ -29,8 +29,8 @@ export type WorkerLayout = 'files' | 'one-file';
 
 /**
  * Workers built as one CommonJS script each (`lib/<worker>.cjs`), with everything they need: a thread that
- * loads ES modules first builds Node's module loader and links each shared chunk, which cost the scan
- * worker about a tenth of a large check's time before it read a file. The others share the chunks of
+ * loads ES modules first builds Node's module loader and links each shared chunk, which delayed the scan
+ * worker's first read by tens of milliseconds on a large check. The others share the chunks of
  * `lib/` as ES modules (the readiness workers would repeat over half a megabyte of them).
  */
 export const SCRIPT_WORKERS: ReadonlySet<string> = new Set(['scan-worker']);

@@ -7,7 +7,7 @@ export interface ReleaseParts {
 }
 
 /**
- * Releases parsed so far: a site build compares the same few dozen releases millions of times (sorting and
+ * Releases parsed so far: a site build compares the same few dozen releases hundreds of thousands of times (sorting and
  * filtering thousands of entries on every release and upgrade page). Bounded, since a long-running process
  * may be asked about any text; the parts are frozen, as callers share them.
  */

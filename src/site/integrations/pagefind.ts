@@ -135,8 +135,8 @@ export function offeringPrerenderer(
         const sourcePath = writtenPagePath(request.url);
         offered = true;
         await turn.offer(sourcePath, bytes);
-        // The bytes as the one chunk of a stream: a Response made from bytes copies them first, and Astro
-        // reads the body once more to write it (about twice the time per page on the large build).
+        // The bytes as the one chunk of a stream: a Response made from bytes copies them before Astro reads
+        // the body again to write it.
         const once = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(bytes);
