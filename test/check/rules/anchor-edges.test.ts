@@ -5,9 +5,10 @@ import { analyzeFile } from '../../../src/check/file/analyzed-file.ts';
 import { fileKind } from '../../../src/check/file/file-kind.ts';
 import { compileRule } from '../../../src/check/rules/compile-rule.ts';
 import { anchorStands, anchorsOf, type Matcher } from '../../../src/check/rules/matcher.ts';
+import { activeRules } from '../../../src/findings/active-rules.ts';
 import type { DetectRule } from '../../../src/schemas/detect-rule.ts';
 import { activeRule } from '../active-rule.ts';
-import { cases as realShapes, register } from '../real-shape-cases.ts';
+import { range, cases as realShapes, register } from '../real-shape-cases.ts';
 
 const layout = { configDir: '.gitlab' };
 
@@ -168,5 +169,37 @@ describe('the engine', () => {
     const text = 'glrt-REGISTRATION_TOKEN_VALUE\n';
     const { findings } = engine.checkText(file, text, engine.prefilter.anchorsIn(Buffer.from(text)));
     expect(findings.map((finding) => finding.ruleId)).toEqual(['token']);
+  });
+});
+
+describe('the engine with its anchor edges', () => {
+  // Every rule of the register at once, as a check of the whole range runs them.
+  const rules = activeRules(register, range);
+  const engine = createEngine(rules, layout);
+  const active = new Set(rules.map((item) => item.rule));
+  it('finds what running every rule finds, on examples whose anchors are joined to other words at random', () => {
+    const edged = withEdges.filter(({ rule }) => active.has(rule));
+    expect(edged.length).toBeGreaterThan(20);
+    const joiner = fc.constantFrom('', '', 'x', '_', '9', '-', '.', ' ', '$', '"', '\\n');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: edged.length - 1 }), joiner, joiner, fc.boolean(), (pick, before, after, twice) => {
+        const { rule } = edged[pick] as (typeof edged)[number];
+        const anchors = anchorsOf(compileRule(rule, layout));
+        let text = rule.example.text;
+        // Every occurrence of the anchors gets the same neighbours; a second copy keeps one occurrence as it was.
+        for (const anchor of anchors) text = text.replaceAll(anchor, `${before}${anchor}${after}`);
+        if (twice) text = `${text}\n${rule.example.text}`;
+        const file = { path: rule.example.file, rootPath: rule.example.file };
+        const sifted = engine.checkText(file, text, engine.prefilter.anchorsIn(Buffer.from(text)));
+        const all = engine.checkText(file, text);
+        // A file is parsed (and a parse error reported) only when a rule reads it, so errors of syntax are left aside.
+        const seen = (result: typeof all) =>
+          result.findings
+            .filter((finding) => finding.ruleId !== 'parse-error')
+            .map((finding) => `${finding.ruleId}@${finding.line}:${finding.column}`);
+        expect(seen(sifted)).toEqual(seen(all));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
