@@ -148,6 +148,14 @@ const common = {
   },
 } as const;
 
+// What every file of lib/ is built with: the data is read from lib/, not inlined as in sunset.mjs.
+const filesDefine = {
+  SUNSET_VERSION: JSON.stringify(manifest.version),
+  SUNSET_INLINE_DATA: 'undefined',
+  SUNSET_INLINE_MORE_DATA: 'undefined',
+  SUNSET_READINESS_STYLES: readinessStylesText,
+};
+
 // `sunset check` on its own: one script without the other commands, so the command every pipeline runs
 // loads one file, which lib/cli.js runs with a code cache (src/package/code-cached-script.ts).
 const checkBuild = await build({
@@ -158,19 +166,15 @@ const checkBuild = await build({
   write: false,
   entryPoints: [path.join(SRC, 'package/check-main.ts')],
   outfile: path.join(LIB, CHECK_SCRIPT_FILE),
-  define: {
-    'import.meta.url': SCRIPT_URL_PARAMETER,
-    SUNSET_VERSION: JSON.stringify(manifest.version),
-    SUNSET_INLINE_DATA: 'undefined',
-    SUNSET_INLINE_MORE_DATA: 'undefined',
-    SUNSET_READINESS_STYLES: readinessStylesText,
-  },
+  define: { ...filesDefine, 'import.meta.url': SCRIPT_URL_PARAMETER },
   plugins: [packagedPlugin('files')],
 });
 const [checkScriptOutput] = checkBuild.outputFiles;
 if (!checkScriptOutput) throw new Error('build:cli: esbuild wrote no check script');
 await writeFile(checkScriptOutput.path, checkScriptOutput.contents);
 const checkScriptHash = createHash('sha256').update(checkScriptOutput.contents).digest('hex').slice(0, 16);
+
+const libDefine = { ...filesDefine, SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash) };
 
 // The package's lib/: one file per entry, shared chunks beside them (flat, so `import.meta.url` finds the data).
 const libBuild = await build({
@@ -184,17 +188,12 @@ const libBuild = await build({
   outdir: LIB,
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  define: {
-    SUNSET_VERSION: JSON.stringify(manifest.version),
-    SUNSET_INLINE_DATA: 'undefined',
-    SUNSET_INLINE_MORE_DATA: 'undefined',
-    SUNSET_READINESS_STYLES: readinessStylesText,
-    SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
-  },
+  define: libDefine,
   plugins: [packagedPlugin('files')],
 });
 
-// The workers that start as one CommonJS script each (see SCRIPT_WORKERS).
+// The workers that start as one CommonJS script each (see SCRIPT_WORKERS); one that reads `import.meta.url`
+// finds its own file there, as it does as a module.
 const WORKER_URL = '__sunsetWorkerUrl';
 for (const [name, file] of workers) {
   if (!SCRIPT_WORKERS.has(name)) continue;
@@ -204,14 +203,7 @@ for (const [name, file] of workers) {
     banner: { js: `const ${WORKER_URL} = require('node:url').pathToFileURL(__filename).href;` },
     entryPoints: [file],
     outfile: path.join(LIB, builtWorkerFile(name)),
-    define: {
-      'import.meta.url': WORKER_URL,
-      SUNSET_VERSION: JSON.stringify(manifest.version),
-      SUNSET_INLINE_DATA: 'undefined',
-      SUNSET_INLINE_MORE_DATA: 'undefined',
-      SUNSET_READINESS_STYLES: readinessStylesText,
-      SUNSET_CHECK_SCRIPT_HASH: JSON.stringify(checkScriptHash),
-    },
+    define: { ...libDefine, 'import.meta.url': WORKER_URL },
     plugins: [packagedPlugin('files')],
   });
 }

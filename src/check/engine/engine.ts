@@ -108,19 +108,12 @@ export function createEngine(rules: readonly ActiveRule[], layout: CiLayout, pre
     const chosen = new Set(unanchored);
     for (const anchor of anchors) {
       // Asked once per anchor and edge: several rules may share an anchor.
-      const stands = new Map<'word' | 'end', boolean>();
-      const standsWith = (edges: 'word' | 'end') => {
-        let known = stands.get(edges);
-        if (known === undefined) {
-          known = anchorStands(text, anchor, edges);
-          stands.set(edges, known);
-        }
-        return known;
-      };
+      const stands: { word?: boolean; end?: boolean } = {};
       for (const item of byAnchor.get(anchor) ?? []) {
         const edges = item.matcher.anchorEdges;
         // A rule whose matches never join its anchor to a longer word skips a file where the anchor only is part of one.
-        if (edges === undefined || standsWith(edges)) chosen.add(item);
+        if (edges !== undefined) stands[edges] ??= anchorStands(text, anchor, edges);
+        if (edges === undefined || stands[edges]) chosen.add(item);
       }
     }
     for (const item of byFileName ?? []) chosen.add(item);
