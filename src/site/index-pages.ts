@@ -100,6 +100,50 @@ export function withoutIgnored(html: string): string {
   return kept + html.slice(from);
 }
 
+/**
+ * How long the rest of `<main>` after the body must be before {@link withoutRestOfMain} reads the body to cut it:
+ * below this, finding the body's end would cost about what Pagefind spends parsing the rest.
+ */
+const REST_WORTH_CUTTING = 64 * 1024;
+
+/** A tag's attributes name the body mark as an attribute of its own, not inside another's value. */
+const BODY_ATTRIBUTE = /(?:^|\s)data-pagefind-body(?=[\s=/]|$)/i;
+
+/**
+ * The page without the part of `<main>` that follows its last element marked `data-pagefind-body`, when that
+ * part holds nothing Pagefind reads outside a body: no `data-pagefind-*` attribute (filters, meta), no `<h1>`
+ * (the default title) and no `<img>` (the default image). An upgrade checklist marks only its opening as body,
+ * and the checklist after it runs to megabytes on a large register, which Pagefind would parse only to leave
+ * out. The page stays as it is when the rest is shorter than `minimum` characters, when the last mark is not
+ * an attribute of a tag, when that element never closes, or when no `</main>` follows it.
+ */
+export function withoutRestOfMain(html: string, minimum = REST_WORTH_CUTTING): string {
+  const mark = html.lastIndexOf(BODY_MARK);
+  const mainEnd = html.lastIndexOf('</main>');
+  if (mark < 0 || mainEnd - mark < minimum) return html;
+  const start = html.lastIndexOf('<', mark);
+  if (start < 0) return html;
+  const tags = new RegExp(TAG.source, TAG.flags);
+  tags.lastIndex = start;
+  const opening = tags.exec(html);
+  const name = opening?.[3]?.toLowerCase();
+  if (!opening || opening.index !== start || opening[2] === '/' || !name || !BODY_ATTRIBUTE.test(opening[4] as string))
+    return html;
+  let depth = 1;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    if (tag[3]?.toLowerCase() !== name) continue;
+    depth += tag[2] === '/' ? -1 : 1;
+    if (depth > 0) continue;
+    const bodyEnd = tag.index + tag[0].length;
+    const restEnd = html.indexOf('</main>', bodyEnd);
+    if (restEnd < 0) return html;
+    const rest = html.slice(bodyEnd, restEnd);
+    if (rest.includes(PAGEFIND_MARK) || /<(?:h1|img)[\s/>]/i.test(rest)) return html;
+    return html.slice(0, bodyEnd) + html.slice(restEnd);
+  }
+  return html;
+}
+
 /** A page as the index receives it: its site path, and its text as the index reads it (see search-text.ts). */
 export interface IndexedPage {
   sourcePath: string;
@@ -124,7 +168,9 @@ export function indexPages(
 
 /** What a page goes to the index as, or undefined when the index would leave it out (no body mark). */
 export function preparedPage(sourcePath: string, html: string): IndexedPage | undefined {
-  return isIndexedPage(html) ? { sourcePath, content: indexedText(withoutIgnored(withoutChrome(html))) } : undefined;
+  return isIndexedPage(html)
+    ? { sourcePath, content: indexedText(withoutIgnored(withoutRestOfMain(withoutChrome(html)))) }
+    : undefined;
 }
 
 /** Pages were offered to the index that the site as written does not hold. */

@@ -4,9 +4,11 @@ import {
   indexPages,
   isIndexedPage,
   pageStream,
+  preparedPage,
   StrayPagesError,
   withoutChrome,
   withoutIgnored,
+  withoutRestOfMain,
 } from '../../src/site/index-pages.ts';
 import { indexedText } from '../../src/site/search-text.ts';
 
@@ -86,6 +88,56 @@ describe('withoutIgnored', () => {
     // A mark in text, not in a tag, is no mark.
     const mention = '<main><p>data-pagefind-ignore is an attribute</p></main>';
     expect(withoutIgnored(mention)).toBe(mention);
+  });
+});
+
+describe('withoutRestOfMain', () => {
+  const body =
+    '<div data-pagefind-body><span data-pagefind-filter="kind:Upgrade checklist"></span><h1>Upgrade</h1><p>What breaks.</p></div>';
+  const checklist = '<section class="plan"><ul><li><a href="/register/a/">a</a></li><li><div>b</div></li></ul></section>';
+
+  it('drops what follows the last body element inside <main>, whatever its own elements are called', () => {
+    const html = page(`<main><nav>crumbs</nav>${body}<p hidden>for one offering</p>${checklist}</main>`);
+    expect(withoutRestOfMain(html, 0)).toBe(page(`<main><nav>crumbs</nav>${body}</main>`));
+    // The body inside a wrapper: the wrapper's end goes with the rest, and </main> still closes the page.
+    const wrapped = page(`<main><article>${body}${checklist}</article></main>`);
+    expect(withoutRestOfMain(wrapped, 0)).toBe(page(`<main><article>${body}</main>`));
+    // Nested elements of the body's own name are counted, and a </div> inside a value or a script is no end.
+    const nested = page(
+      '<main><div data-pagefind-body><div><div>in</div></div><script>"</div>"</script><p title="</div>">x</p></div>' +
+        `${checklist}</main>`,
+    );
+    expect(withoutRestOfMain(nested, 0)).toBe(
+      page('<main><div data-pagefind-body><div><div>in</div></div><script>"</div>"</script><p title="</div>">x</p></div></main>'),
+    );
+  });
+
+  it('keeps a rest that holds something Pagefind reads outside a body: a filter or meta, a first h1, an image', () => {
+    for (const read of ['<span data-pagefind-meta="a:b"></span>', '<h1>Title</h1>', '<img src="/a.png" alt="">', '<IMG/>']) {
+      const html = page(`<main>${body}<section>${read}</section>${checklist}</main>`);
+      expect(withoutRestOfMain(html, 0)).toBe(html);
+    }
+    // Only the last body counts: a second one after the first keeps everything between them.
+    const two = page(`<main>${body}<p>between</p><div data-pagefind-body><p>two</p></div>${checklist}</main>`);
+    expect(withoutRestOfMain(two, 0)).toBe(page(`<main>${body}<p>between</p><div data-pagefind-body><p>two</p></div></main>`));
+  });
+
+  it('leaves a page alone whose body is <main>, whose body never closes, whose mark is text, or whose rest is short', () => {
+    const whole = page(`<main data-pagefind-body><h1>x</h1>${checklist}</main>`);
+    expect(withoutRestOfMain(whole, 0)).toBe(whole);
+    const open = page(`<main><div data-pagefind-body><p>x</p>${checklist}</main>`);
+    expect(withoutRestOfMain(open, 0)).toBe(open);
+    const text = page(`<main>${body}<p>set data-pagefind-body on it</p>${checklist}</main>`);
+    expect(withoutRestOfMain(text, 0)).toBe(text);
+    const inValue = page(`<main>${body}<p title="data-pagefind-body">x</p>${checklist}</main>`);
+    expect(withoutRestOfMain(inValue, 0)).toBe(inValue);
+    const noMain = `<div data-pagefind-body>x</div>${checklist}`;
+    expect(withoutRestOfMain(noMain, 0)).toBe(noMain);
+    // Shorter than the default minimum: not worth reading the body for.
+    const short = page(`<main>${body}${checklist}</main>`);
+    expect(withoutRestOfMain(short)).toBe(short);
+    const long = page(`<main>${body}${checklist.repeat(1000)}</main>`);
+    expect(withoutRestOfMain(long)).toBe(page(`<main>${body}</main>`));
   });
 });
 
@@ -320,6 +372,13 @@ describe('the index Pagefind writes', () => {
         '<main data-pagefind-body><h1>Limits</h1><dl><dt>Rate</dt><dd>600 per minute</dd></dl></main>',
         chrome,
       ),
+      // A checklist whose body is its opening only, with more after it than is worth parsing (see withoutRestOfMain).
+      'upgrade/17.0-to-18.0/index.html': page(
+        '<main><nav data-pagefind-ignore><a href="/upgrade/">Upgrade</a></nav><div data-pagefind-body>' +
+          '<span data-pagefind-filter="kind:Upgrade checklist"></span><h1>Upgrade from 17.0 to 18.0</h1><p>What breaks.</p></div>' +
+          `<section class="plan"><ul>${'<li><a href="/register/a/">Token expiry</a> <code>CI_JOB_JWT</code></li>'.repeat(1200)}</ul></section></main>`,
+        chrome,
+      ),
     };
     const names = Object.keys(site);
     const filesOf = async (
@@ -349,6 +408,10 @@ describe('the index Pagefind writes', () => {
         await stream.finish(names, async (name) => site[name] as string);
       });
       expect(whole.some(([path]) => path?.startsWith('fragment/'))).toBe(true);
+      // The checklist's rest really was cut before it was sent.
+      expect(
+        preparedPage('upgrade/17.0-to-18.0/index.html', site['upgrade/17.0-to-18.0/index.html'] as string)?.content,
+      ).not.toContain('plan');
       expect(sent).toEqual(whole);
       expect(streamed).toEqual(whole);
     } finally {
