@@ -106,15 +106,21 @@ export function withoutIgnored(html: string): string {
  */
 const REST_WORTH_CUTTING = 64 * 1024;
 
+/**
+ * What Pagefind reads outside a body: any `data-pagefind-*` attribute but `data-pagefind-ignore` (an ignored
+ * element outside every body adds nothing, unless it holds a filter or meta, which this finds), the first
+ * `<h1>` (its default title) and the first `<img>` (its default image).
+ */
+const READ_OUTSIDE_BODY = /data-pagefind-(?!ignore(?![\w-]))|<(?:h1|img)[\s/>]/i;
+
 /** A tag's attributes name the body mark as an attribute of its own, not inside another's value. */
 const BODY_ATTRIBUTE = /(?:^|\s)data-pagefind-body(?=[\s=/]|$)/i;
 
 /**
  * The page without the part of `<main>` that follows its last element marked `data-pagefind-body`, when that
- * part holds nothing Pagefind reads outside a body: no `data-pagefind-*` attribute (filters, meta), no `<h1>`
- * (the default title) and no `<img>` (the default image). An upgrade checklist marks only its opening as body,
- * and the checklist after it runs to megabytes on a large register, which Pagefind would parse only to leave
- * out. The page stays as it is when the rest is shorter than `minimum` characters, when the last mark is not
+ * part holds nothing Pagefind reads outside a body (see {@link READ_OUTSIDE_BODY}). An upgrade checklist marks
+ * only its opening as body, and a release page its summary: the checklist and the list of changes after them
+ * run to megabytes on a large register, which Pagefind would parse only to leave out. The page stays as it is when the rest is shorter than `minimum` characters, when the last mark is not
  * an attribute of a tag, when that element never closes, or when no `</main>` follows it.
  */
 export function withoutRestOfMain(html: string, minimum = REST_WORTH_CUTTING): string {
@@ -138,7 +144,7 @@ export function withoutRestOfMain(html: string, minimum = REST_WORTH_CUTTING): s
     const restEnd = html.indexOf('</main>', bodyEnd);
     if (restEnd < 0) return html;
     const rest = html.slice(bodyEnd, restEnd);
-    if (rest.includes(PAGEFIND_MARK) || /<(?:h1|img)[\s/>]/i.test(rest)) return html;
+    if (READ_OUTSIDE_BODY.test(rest)) return html;
     return html.slice(0, bodyEnd) + html.slice(restEnd);
   }
   return html;

@@ -113,10 +113,23 @@ describe('withoutRestOfMain', () => {
   });
 
   it('keeps a rest that holds something Pagefind reads outside a body: a filter or meta, a first h1, an image', () => {
-    for (const read of ['<span data-pagefind-meta="a:b"></span>', '<h1>Title</h1>', '<img src="/a.png" alt="">', '<IMG/>']) {
+    const reads = [
+      '<span data-pagefind-meta="a:b"></span>',
+      '<span DATA-PAGEFIND-FILTER="area:CI"></span>',
+      '<nav data-pagefind-ignore><span data-pagefind-sort="date:2026"></span></nav>',
+      '<h1>Title</h1>',
+      '<img src="/a.png" alt="">',
+      '<IMG/>',
+    ];
+    for (const read of reads) {
       const html = page(`<main>${body}<section>${read}</section>${checklist}</main>`);
       expect(withoutRestOfMain(html, 0)).toBe(html);
     }
+    // An element marked ignored is no reason to keep the rest, however the mark is written.
+    const ignored = page(
+      `<main>${body}${checklist}<nav data-pagefind-ignore="all"><a href="/">Top</a></nav><p DATA-PAGEFIND-IGNORE>x</p></main>`,
+    );
+    expect(withoutRestOfMain(ignored, 0)).toBe(page(`<main>${body}</main>`));
     // Only the last body counts: a second one after the first keeps everything between them.
     const two = page(`<main>${body}<p>between</p><div data-pagefind-body><p>two</p></div>${checklist}</main>`);
     expect(withoutRestOfMain(two, 0)).toBe(page(`<main>${body}<p>between</p><div data-pagefind-body><p>two</p></div></main>`));
@@ -379,6 +392,14 @@ describe('the index Pagefind writes', () => {
           `<section class="plan"><ul>${'<li><a href="/register/a/">Token expiry</a> <code>CI_JOB_JWT</code></li>'.repeat(1200)}</ul></section></main>`,
         chrome,
       ),
+      // A release page: its summary is the body, the list of its changes and a closing navigation are not.
+      'releases/17.0/index.html': page(
+        '<main><div data-pagefind-body><span data-pagefind-filter="release:17.0"></span><h1>Changes in 17.0</h1>' +
+          '<p data-pagefind-weight="5">277 changes take effect.</p></div>' +
+          `<ul class="changes">${'<li><a href="/register/b/">Pipelines change</a> <span class="badge">Breaking</span></li>'.repeat(1000)}</ul>` +
+          '<nav data-pagefind-ignore><a href="/releases/">All releases</a></nav></main>',
+        chrome,
+      ),
     };
     const names = Object.keys(site);
     const filesOf = async (
@@ -412,6 +433,9 @@ describe('the index Pagefind writes', () => {
       expect(
         preparedPage('upgrade/17.0-to-18.0/index.html', site['upgrade/17.0-to-18.0/index.html'] as string)?.content,
       ).not.toContain('plan');
+      expect(preparedPage('releases/17.0/index.html', site['releases/17.0/index.html'] as string)?.content).not.toContain(
+        'changes"',
+      );
       expect(sent).toEqual(whole);
       expect(streamed).toEqual(whole);
     } finally {
