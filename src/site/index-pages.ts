@@ -116,19 +116,40 @@ const READ_OUTSIDE_BODY = /data-pagefind-(?!ignore(?![\w-]))|<(?:h1|img)[\s/>]/i
 /** A tag's attributes name the body mark as an attribute of its own, not inside another's value. */
 const BODY_ATTRIBUTE = /(?:^|\s)data-pagefind-body(?=[\s=/]|$)/i;
 
+/** Elements whose content is text, not tags, with how they end: a `<` inside one starts no tag. */
+const RAW_TEXT: readonly (readonly [string, string])[] = [
+  ['<!--', '-->'],
+  ['<script', '</script'],
+  ['<style', '</style'],
+  ['<title', '</title'],
+  ['<textarea', '</textarea'],
+];
+
+/** Whether position `at` lies inside a comment or an element whose content is text (as written by Astro, lower case). */
+function inRawText(html: string, at: number): boolean {
+  return RAW_TEXT.some(([open, close]) => {
+    const opened = html.lastIndexOf(open, at - 1);
+    if (opened < 0) return false;
+    const closed = html.indexOf(close, opened + open.length);
+    return closed < 0 || closed >= at;
+  });
+}
+
 /**
  * The page without the part of `<main>` that follows its last element marked `data-pagefind-body`, when that
  * part holds nothing Pagefind reads outside a body (see {@link READ_OUTSIDE_BODY}). An upgrade checklist marks
  * only its opening as body, and a release page its summary: the checklist and the list of changes after them
- * run to megabytes on a large register, which Pagefind would parse only to leave out. The page stays as it is when the rest is shorter than `minimum` characters, when the last mark is not
- * an attribute of a tag, when that element never closes, or when no `</main>` follows it.
+ * run to megabytes on a large register, which Pagefind would parse only to leave out. The page stays as it is
+ * when the rest is shorter than `minimum` characters, when the last mark is not an attribute of a tag (it is
+ * text, a value, or inside a script, style, comment, title or textarea), when that element never closes, or
+ * when no `</main>` follows it.
  */
 export function withoutRestOfMain(html: string, minimum = REST_WORTH_CUTTING): string {
   const mark = html.lastIndexOf(BODY_MARK);
   const mainEnd = html.lastIndexOf('</main>');
   if (mark < 0 || mainEnd - mark < minimum) return html;
   const start = html.lastIndexOf('<', mark);
-  if (start < 0) return html;
+  if (start < 0 || inRawText(html, start)) return html;
   const tags = new RegExp(TAG.source, TAG.flags);
   tags.lastIndex = start;
   const opening = tags.exec(html);

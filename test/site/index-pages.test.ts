@@ -144,6 +144,15 @@ describe('withoutRestOfMain', () => {
     expect(withoutRestOfMain(text, 0)).toBe(text);
     const inValue = page(`<main>${body}<p title="data-pagefind-body">x</p>${checklist}</main>`);
     expect(withoutRestOfMain(inValue, 0)).toBe(inValue);
+    // A tag written inside a script, a comment or a textarea is text: the body is not found there.
+    for (const raw of [
+      '<script>const tip = "<div data-pagefind-body></div>";</script>',
+      '<!-- <div data-pagefind-body></div> -->',
+      '<textarea><div data-pagefind-body></div></textarea>',
+    ]) {
+      const html = page(`<main data-pagefind-body><h1>x</h1>${raw}${checklist}</main>`);
+      expect(withoutRestOfMain(html, 0)).toBe(html);
+    }
     const noMain = `<div data-pagefind-body>x</div>${checklist}`;
     expect(withoutRestOfMain(noMain, 0)).toBe(noMain);
     // Shorter than the default minimum: not worth reading the body for.
