@@ -9,13 +9,22 @@ import { checkDeclaredLength } from './body-decoding.ts';
 import { DSN_PATH_PREFIX } from './dsn.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
 
+/**
+ * What a browser reads on the answer to a post: that any origin may read it, and which of its headers a
+ * script may see (an SDK backs off by the rate limits). The methods and request headers allowed are a
+ * preflight's answer alone: on any other answer a browser does not read them.
+ */
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, content-encoding, x-sentry-auth, authorization',
   'access-control-expose-headers': 'x-sentry-rate-limits, retry-after',
 };
-/** The headers of every answer of both endpoints (JSON, CORS). */
+/** The preflight's answer: what a browser may send to both endpoints. */
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, content-encoding, x-sentry-auth, authorization',
+};
+/** The headers of every answer of both endpoints but the preflight's (JSON, CORS). */
 export const JSON_CORS = { ...CORS, 'content-type': 'application/json' };
 
 /** Both endpoints under one route, so a request is matched once whichever it is for. */
@@ -91,6 +100,6 @@ export function ingestionHandlers(deps: IngestDeps) {
         }),
       );
     }),
-    http.options(ROUTE, ({ params }) => (isKind(params.kind) ? new Response(null, { status: 204, headers: CORS }) : undefined)),
+    http.options(ROUTE, ({ params }) => (isKind(params.kind) ? new Response(null, { status: 204, headers: PREFLIGHT }) : undefined)),
   ];
 }

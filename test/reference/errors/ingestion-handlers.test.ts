@@ -96,8 +96,14 @@ describe('ingestion endpoints', () => {
     const preflight = await call('OPTIONS', ENVELOPE);
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-sentry-auth');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     const response = await call('POST', `${ENVELOPE}?sentry_key=${key.public_key}`, { body: envelopeText([{}]) });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    // A script may read the rate limits an SDK backs off by; what may be sent is the preflight's to say.
+    expect(response.headers.get('access-control-expose-headers')).toBe('x-sentry-rate-limits, retry-after');
+    expect(response.headers.get('access-control-allow-methods')).toBeNull();
+    expect(response.headers.get('access-control-allow-headers')).toBeNull();
     expect(await response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
