@@ -100,6 +100,8 @@ export function ingestionHandlers(deps: IngestDeps) {
         }),
       );
     }),
-    http.options(ROUTE, ({ params }) => (isKind(params.kind) ? new Response(null, { status: 204, headers: PREFLIGHT }) : undefined)),
+    http.options(ROUTE, ({ params }) =>
+      isKind(params.kind) ? new Response(null, { status: 204, headers: PREFLIGHT }) : undefined,
+    ),
   ];
 }
