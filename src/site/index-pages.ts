@@ -102,7 +102,7 @@ export function withoutIgnored(html: string): string {
 
 /**
  * How long the rest of `<main>` after the body must be before {@link withoutRestOfMain} reads the body to cut it:
- * below this, finding the body's end would cost about what Pagefind spends parsing the rest.
+ * an ordinary page's rest is a few hundred bytes, and reading its body for them would only add work.
  */
 const REST_WORTH_CUTTING = 64 * 1024;
 
