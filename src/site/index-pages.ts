@@ -63,6 +63,21 @@ function ignoreMark(attributes: string): string | undefined {
 }
 
 /**
+ * Where the element named `name` ends (the index after its closing tag), reading on from the tag that opened it,
+ * the last one `tags` (a copy of {@link TAG}) matched; elements of the same name inside it are counted.
+ * Undefined when it never closes.
+ */
+function elementEnd(html: string, tags: RegExp, name: string): number | undefined {
+  let depth = 1;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    if (tag[3]?.toLowerCase() !== name) continue;
+    depth += tag[2] === '/' ? -1 : 1;
+    if (depth === 0) return tag.index + tag[0].length;
+  }
+  return undefined;
+}
+
+/**
  * The page without the elements marked `data-pagefind-ignore`, which Pagefind parses only to leave them out
  * of the index: sent without them, it reads a fifth to a third less of each page and writes the same index.
  * An element that holds another `data-pagefind-*` attribute stays, since Pagefind still reads filters and
@@ -74,28 +89,19 @@ export function withoutIgnored(html: string): string {
   const tags = new RegExp(TAG.source, TAG.flags);
   let kept = '';
   let from = 0;
-  /** The ignored element being read: where it starts, its name, its mark's value, how deep in itself. */
-  let open: { start: number; name: string; mark: string; depth: number } | undefined;
   for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
     const name = tag[3]?.toLowerCase();
-    if (name === undefined) continue;
-    const closing = tag[2] === '/';
-    if (!open) {
-      const mark = closing ? undefined : ignoreMark(tag[4] as string);
-      if (mark !== undefined) open = { start: tag.index, name, mark, depth: 1 };
-      continue;
-    }
-    if (name !== open.name) continue;
-    open.depth += closing ? -1 : 1;
-    if (open.depth > 0) continue;
-    const end = tag.index + tag[0].length;
+    const mark = name === undefined || tag[2] === '/' ? undefined : ignoreMark(tag[4] as string);
+    if (mark === undefined) continue;
+    const start = tag.index;
+    const end = elementEnd(html, tags, name as string);
+    if (end === undefined) break;
     // Other ignored elements inside it go with it; any other mark keeps it.
-    const inner = html.slice(open.start, end).replaceAll(IGNORE_MARK, '');
-    if (open.mark === 'all' || !inner.includes(PAGEFIND_MARK)) {
-      kept += html.slice(from, open.start);
+    const inner = html.slice(start, end).replaceAll(IGNORE_MARK, '');
+    if (mark === 'all' || !inner.includes(PAGEFIND_MARK)) {
+      kept += html.slice(from, start);
       from = end;
     }
-    open = undefined;
   }
   return kept + html.slice(from);
 }
@@ -140,7 +146,8 @@ function inRawText(html: string, at: number): boolean {
  * part holds nothing Pagefind reads outside a body (see {@link READ_OUTSIDE_BODY}). An upgrade checklist marks
  * only its opening as body, and a release page its summary: the checklist and the list of changes after them
  * run to megabytes on a large register, which Pagefind would parse only to leave out. The page stays as it is
- * when the rest is shorter than `minimum` characters, when the last mark is not an attribute of a tag (it is
+ * when fewer than `minimum` characters lie between the last mark and the last `</main>` (the body is not
+ * worth reading then), when the last mark is not an attribute of a tag (it is
  * text, a value, or inside a script, style, comment, title or textarea), when that element never closes, or
  * when no `</main>` follows it.
  */
@@ -156,19 +163,10 @@ export function withoutRestOfMain(html: string, minimum = REST_WORTH_CUTTING): s
   const name = opening?.[3]?.toLowerCase();
   if (!opening || opening.index !== start || opening[2] === '/' || !name || !BODY_ATTRIBUTE.test(opening[4] as string))
     return html;
-  let depth = 1;
-  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
-    if (tag[3]?.toLowerCase() !== name) continue;
-    depth += tag[2] === '/' ? -1 : 1;
-    if (depth > 0) continue;
-    const bodyEnd = tag.index + tag[0].length;
-    const restEnd = html.indexOf('</main>', bodyEnd);
-    if (restEnd < 0) return html;
-    const rest = html.slice(bodyEnd, restEnd);
-    if (READ_OUTSIDE_BODY.test(rest)) return html;
-    return html.slice(0, bodyEnd) + html.slice(restEnd);
-  }
-  return html;
+  const bodyEnd = elementEnd(html, tags, name);
+  const restEnd = bodyEnd === undefined ? -1 : html.indexOf('</main>', bodyEnd);
+  if (bodyEnd === undefined || restEnd < 0 || READ_OUTSIDE_BODY.test(html.slice(bodyEnd, restEnd))) return html;
+  return html.slice(0, bodyEnd) + html.slice(restEnd);
 }
 
 /** A page as the index receives it: its site path, and its text as the index reads it (see search-text.ts). */

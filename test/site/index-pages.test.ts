@@ -160,6 +160,14 @@ describe('withoutRestOfMain', () => {
     expect(withoutRestOfMain(short)).toBe(short);
     const long = page(`<main>${body}${checklist.repeat(1000)}</main>`);
     expect(withoutRestOfMain(long)).toBe(page(`<main>${body}</main>`));
+    // The minimum at its edge: from the mark to </main> exactly that many characters is read, one fewer is not.
+    const html = page(`<main>${body}${checklist}</main>`);
+    const distance = html.lastIndexOf('</main>') - html.lastIndexOf('data-pagefind-body');
+    expect(withoutRestOfMain(html, distance)).toBe(page(`<main>${body}</main>`));
+    expect(withoutRestOfMain(html, distance + 1)).toBe(html);
+    // An empty rest: nothing to cut, and the page is the same.
+    const empty = page(`<main>${body}</main>`);
+    expect(withoutRestOfMain(empty, 0)).toBe(empty);
   });
 });
 
