@@ -15,7 +15,7 @@ const parsed = new Map<string, Readonly<ReleaseParts> | undefined>();
 const MAX_PARSED = 4096;
 
 /** Parses `"16.10"` into `{major: 16, minor: 10}`; returns undefined for anything else. */
-export function parseRelease(text: string): ReleaseParts | undefined {
+export function parseRelease(text: string): Readonly<ReleaseParts> | undefined {
   const known = parsed.get(text);
   if (known !== undefined || parsed.has(text)) return known;
   const match = RELEASE_PATTERN.exec(text.trim());
