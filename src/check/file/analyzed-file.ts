@@ -3,6 +3,7 @@ import type { Document } from 'yaml';
 import type { Match } from '../../findings/finding.ts';
 import { type EmbeddedYaml, embeddedYaml } from './embedded-yaml.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
+import { codeLanguage } from './code-language.ts';
 import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
 import { createStatementReader, type StatementReader } from './statement-reader.ts';
@@ -62,7 +63,9 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
   let shapes: ReadonlySet<YamlShape> | undefined;
   let graphqlDocs: PlacedGraphql[] | undefined;
   let statements: StatementReader | undefined;
-  const source = createSourceText(text, style);
+  // An ERB template of a Ruby file (`gitlab.rb.erb`) is Ruby where it is not a template tag.
+  const rubyBlocks = codeLanguage(rootPath) === 'ruby' || /\.rb\.erb$/i.test(rootPath);
+  const source = createSourceText(text, style, { rubyBlocks });
   const parsedYaml = () => {
     parsed ??= parseYamlDocuments(text, rootPath);
     return parsed;

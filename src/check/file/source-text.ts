@@ -43,10 +43,38 @@ export function commentStart(line: string, style: CommentStyle): number {
 }
 
 /**
+ * Ruby's block comments, as offset ranges (end exclusive): from a line that starts with `=begin` through the
+ * next line that starts with `=end`, both lines included, as Ruby reads them (the word at the very start of the
+ * line, then a space or the line's end). One never closed runs to the end of the text.
+ */
+export function rubyBlockComments(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  const begin = /^=begin(?=[ \t\r\n]|$)/gm;
+  const end = /^=end(?=[ \t\r\n]|$)/gm;
+  for (let found = begin.exec(text); found; found = begin.exec(text)) {
+    end.lastIndex = found.index + found[0].length;
+    const closed = end.exec(text);
+    const lineEnd = closed ? text.indexOf('\n', closed.index) : -1;
+    const stop = closed && lineEnd !== -1 ? lineEnd + 1 : text.length;
+    ranges.push([found.index, stop]);
+    begin.lastIndex = stop;
+  }
+  return ranges;
+}
+
+/** How a file's comments are written beyond its line comments. */
+export interface SourceOptions {
+  /** The file is Ruby: `=begin` … `=end` blocks are comments too. */
+  rubyBlocks?: boolean;
+}
+
+/**
  * Indexes a text's line starts once, when a position or line is first asked for (a file whose rules find
  * nothing is never indexed), so positions are a binary search.
  */
-export function createSourceText(text: string, style: CommentStyle): SourceText {
+export function createSourceText(text: string, style: CommentStyle, options: SourceOptions = {}): SourceText {
+  // Looked for only when the text has the word at a line's start: nearly no Ruby file has a block comment.
+  const blocks = options.rubyBlocks && /^=begin/m.test(text) ? rubyBlockComments(text) : [];
   let indexed: number[] | undefined;
   const lineStarts = (): number[] => {
     if (indexed) return indexed;
@@ -83,6 +111,7 @@ export function createSourceText(text: string, style: CommentStyle): SourceText 
     lineText,
     lineStart: (line) => lineStarts()[line - 1] ?? text.length,
     inComment: (offset) => {
+      if (blocks.some(([start, stop]) => offset >= start && offset < stop)) return true;
       const index = lineIndex(offset);
       const start = commentStart(lineText(index + 1), style);
       return start !== -1 && offset - (lineStarts()[index] as number) >= start;

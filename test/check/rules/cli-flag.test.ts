@@ -18,6 +18,13 @@ describe('cli-flag rule', () => {
     expect(matchRule(rule, 'setup.sh', script)).toEqual([]);
   });
 
+  it('leaves out a command in a Ruby block comment, not the same command after it', () => {
+    const ruby = '=begin\nsystem("gitlab-runner register --locked")\n=end\nsystem("gitlab-runner register --locked")\n';
+    expect(matchRule(rule, 'provision.rb', ruby)).toEqual(['4:32 --locked']);
+    // In a shell script the same lines are commands: `=begin` means nothing there.
+    expect(matchRule(rule, 'provision.sh', ruby)).toHaveLength(2);
+  });
+
   it('reads a flag with the command of its own statement only', () => {
     const script = 'gitlab-runner register --token "$T" && publish --locked\ngitlab-runner register \\\n  --locked\n';
     expect(matchRule(rule, 'setup.sh', script)).toEqual(['3:3 --locked']);

@@ -26,6 +26,27 @@ describe('omnibus-setting rule', () => {
     expect(matchRule(rule, 'config/gitlab.rb', text)).toEqual([]);
   });
 
+  it('leaves out Ruby block comments (=begin … =end), and reads what follows them', () => {
+    const text = [
+      '=begin',
+      "sidekiq['queue_selector'] = true",
+      '=end',
+      "sidekiq['queue_selector'] = true",
+      ' =begin',
+      "sidekiq['queue_selector'] = false",
+      '=beginning = 1',
+      '',
+    ].join('\n');
+    // An indented `=begin` and `=beginning` open nothing: Ruby reads them as code (here, not valid code).
+    expect(matchRule(rule, 'gitlab.rb', text)).toEqual(['4:1 sidekiq.queue_selector', '6:1 sidekiq.queue_selector']);
+    expect(matchRule(rule, 'templates/gitlab.rb.erb', text)).toEqual([
+      '4:1 sidekiq.queue_selector',
+      '6:1 sidekiq.queue_selector',
+    ]);
+    // One never closed runs to the end of the file.
+    expect(matchRule(rule, 'gitlab.rb', "=begin\nsidekiq['queue_selector'] = true\n")).toEqual([]);
+  });
+
   it('counts a key set below the setting, and a hash assigned whole that names it', () => {
     const nested = { kind: 'omnibus-setting', setting: 'gitlab_rails.env.LEGACY_FLAG' };
     const text = [
