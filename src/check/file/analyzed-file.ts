@@ -1,9 +1,9 @@
 import { type DocumentNode, GraphQLError, parse as parseGraphql } from 'graphql';
 import type { Document } from 'yaml';
 import type { Match } from '../../findings/finding.ts';
+import { codeLanguage } from './code-language.ts';
 import { type EmbeddedYaml, embeddedYaml } from './embedded-yaml.ts';
 import { type CommentStyle, commentStyle, type FileKind } from './file-kind.ts';
-import { codeLanguage } from './code-language.ts';
 import { extractGraphql } from './graphql-extract.ts';
 import { createSourceText, type SourceText } from './source-text.ts';
 import { createStatementReader, type StatementReader } from './statement-reader.ts';
