@@ -63,6 +63,16 @@ export interface CiListing {
   rootCi: Set<string>;
 }
 
+/** What a directory entry that is neither a file, a folder nor a symbolic link is, in words. */
+const specialKind = (entry: Dirent): string =>
+  entry.isFIFO()
+    ? 'named pipe'
+    : entry.isSocket()
+      ? 'socket'
+      : entry.isCharacterDevice() || entry.isBlockDevice()
+        ? 'device'
+        : 'not a regular file';
+
 const isRootCiName = (name: string) => name === '.gitlab-ci.yml' || name === '.gitlab-ci.yaml';
 
 /** A path argument that cannot be read: a usage error, not a finding. */
@@ -180,9 +190,13 @@ export function walk(
           continue;
         }
         const isDirectory = entry.isDirectory();
-        if (!isDirectory && !entry.isFile()) continue;
         if (here.length > 0 && isIgnored(here, childRoot, isDirectory)) {
           if (listIgnored) ignored.push({ path: childShown, reason: `ignored by ${ignoredBy(here, childRoot, isDirectory)}` });
+          continue;
+        }
+        if (!isDirectory && !entry.isFile()) {
+          // Reading a named pipe waits for a writer, and a device may never end: neither holds a file's text.
+          skipped.push({ path: childShown, reason: `${specialKind(entry)}, not read` });
           continue;
         }
         const child = `${dir}${path.sep}${name}`;

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnreadablePathError, walk } from '../../../src/check/scan/walk.ts';
@@ -97,6 +99,23 @@ describe('walk', () => {
     const result = walk(['.'], root);
     expect(result.files.map((file) => file.path)).toEqual(['real/a.js']);
     expect(result.skipped).toEqual([{ path: 'links/loop', reason: 'symbolic link, not followed' }]);
+  });
+
+  it('notes a named pipe and a socket instead of reading them (a pipe would wait for a writer), unless ignored', async () => {
+    const root = tempTree({ 'a.sh': 'echo\n', '.gitignore': 'ignored.pipe\n' });
+    execFileSync('mkfifo', [path.join(root, 'build.pipe'), path.join(root, 'ignored.pipe')]);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'agent.sock'), resolve));
+    try {
+      const result = walk(['.'], root);
+      expect(result.files.map((file) => file.path).sort()).toEqual(['.gitignore', 'a.sh']);
+      expect([...result.skipped].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+        { path: 'agent.sock', reason: 'socket, not read' },
+        { path: 'build.pipe', reason: 'named pipe, not read' },
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses a path that does not exist', () => {
