@@ -51,12 +51,23 @@ describe.each(NODES)('the installed package on %s', (_label, node) => {
     // The uses are in the last files, which the worker may well claim.
     cpSync(path.join(scratch, 'uses'), path.join(large, 'zz-uses'), { recursive: true });
     const alone = sunset(['check', path.join(scratch, 'uses'), '--to', '18.0', '--format', 'json']);
-    const threaded = sunset(['check', large, '--to', '18.0', '--format', 'json']);
+    // A temporary directory of its own, so the cache the run keeps there is this test's to look at.
+    const tmp = mkdtempSync(path.join(packed.work, 'tmp-'));
+    const check = () =>
+      run(node, [bin, 'check', large, '--to', '18.0', '--format', 'json'], packed.consumer, {
+        TMPDIR: tmp,
+        NODE_COMPILE_CACHE: '',
+      });
+    const threaded = check();
     expect(threaded.stderr).toBe('');
     const rules = (output: string) =>
       (JSON.parse(output) as { findings: { ruleId: string }[] }).findings.map((finding) => finding.ruleId).sort();
     expect(rules(threaded.stdout)).toEqual(rules(alone.stdout));
     expect(rules(threaded.stdout).length).toBeGreaterThan(5);
+    // The worker kept the automaton it built beside the compiled code; the next run reads it and finds the same.
+    const kept = readdirSync(path.join(tmp, `sunset-compile-cache-${process.getuid?.()}`));
+    expect(kept.filter((name) => name.startsWith('sunset-prefilter-'))).toHaveLength(1);
+    expect(rules(check().stdout)).toEqual(rules(alone.stdout));
     expect(readdirSync(path.join(packed.consumer, 'node_modules', 'sunset-register', 'lib'))).toContain('scan-worker.cjs');
   });
 

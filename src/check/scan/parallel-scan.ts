@@ -4,7 +4,8 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ActiveRule } from '../../findings/finding.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { CiLayout } from '../file/file-kind.ts';
-import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
+import type { PrefilterTable } from '../file/prefilter.ts';
+import { cachedTable } from '../file/prefilter-cache.ts';
 import { compileRule } from '../rules/compile-rule.ts';
 import { anchorsOf } from '../rules/matcher.ts';
 import {
@@ -217,7 +218,7 @@ export function createScanPool(threads: number = Math.min(4, availableParallelis
   const table = (): PrefilterTable => {
     const { receiveMessageOnPort } = process.getBuiltinModule('node:worker_threads');
     const sent = receiveMessageOnPort((workers[0] as PoolWorker).port)?.message as { table: PrefilterTable } | undefined;
-    return sent?.table ?? createPrefilter(anchors ?? []).table();
+    return sent?.table ?? cachedTable(anchors ?? []);
   };
 
   return {

@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { createPrefilter, type PrefilterTable } from '../file/prefilter.ts';
+import { cachedTable } from '../file/prefilter-cache.ts';
 import { passes, type ReadSkip, readBytes, unscannable } from './scan-files.ts';
 
 /**
@@ -100,7 +101,8 @@ function chunkEnd(counters: Int32Array, start: number, chunk: number): number {
 export function siftClaimedChunks(job: SiftJob): SiftOutput {
   const counters = new Int32Array(job.counters);
   const passed = new Int32Array(job.passed);
-  const prefilter = createPrefilter(job.anchors, job.table);
+  // The automaton kept by an earlier run, when there is one: building it again would delay the first read.
+  const prefilter = createPrefilter(job.anchors, job.table ?? cachedTable(job.anchors));
   if (job.sendTable) job.paths.postMessage({ table: prefilter.table() });
   else prefilter.table();
   const output: SiftOutput = { skipped: [], bytes: 0 };

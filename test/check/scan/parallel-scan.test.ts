@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../src/check/engine/engine.ts';
@@ -124,6 +127,24 @@ describe('createScanPool', () => {
     const streamed = settled(await pool.run(job));
     expect(streamed).toEqual(settled(await createScanPool(1).run(job)));
     expect(streamed.findings).toHaveLength(28 + 2);
+  });
+
+  it('keeps the automaton its first worker built in the compile cache directory, and reads it on the next run', async () => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sunset-scan-cache-'));
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = dir;
+    try {
+      const first = settled(await createScanPool(2).run(job));
+      expect(readdirSync(dir).filter((name) => name.startsWith('sunset-prefilter-'))).toHaveLength(1);
+      const second = settled(await createScanPool(2).run(job));
+      expect(second).toEqual(first);
+      expect(first).toEqual(settled(await createScanPool(1).run(job)));
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+    }
   });
 
   it('ends its workers when the walk fails before a scan', async () => {
