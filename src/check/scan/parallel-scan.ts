@@ -20,7 +20,7 @@ import {
   unscannable,
 } from './scan-files.ts';
 import type { WalkedFile } from './walk.ts';
-import { announce, Counter, MAX_SHARED_FILES, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
+import { announce, Counter, claimChunk, MAX_SHARED_FILES, type SiftJob, type SiftOutput, sharedState } from './worker-sift.ts';
 
 /** Everything a scan needs. */
 export interface ScanJob {
@@ -89,7 +89,7 @@ function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: Sca
 export async function scanBesideWorkers(
   job: ScanJob,
   engine: Engine,
-  shared: Pick<SiftJob, 'counters' | 'passed' | 'chunk'>,
+  shared: Pick<SiftJob, 'counters' | 'passed' | 'claimed' | 'chunk'>,
   pending: Promise<SiftOutput | undefined>[],
 ): Promise<ScanOutput> {
   const { files, maxBytes } = job;
@@ -116,9 +116,15 @@ export async function scanBesideWorkers(
   await yieldToEvents();
   // Final: the walk is over. Files past it (more than the workers share) are this thread's alone.
   const known = Math.min(files.length, Atomics.load(counters, Counter.KNOWN));
-  for (;;) {
-    const start = Atomics.add(counters, Counter.NEXT_CHUNK, 1) * shared.chunk;
-    if (start >= known) break;
+  // Chunks from the back, while the workers take them from the front: the files found last are read here, so
+  // none of them reaches this thread from a worker at the very end, to be matched alone after the workers are done.
+  const claimed = new Uint8Array(shared.claimed);
+  for (
+    let start = Math.floor(Math.max(0, known - 1) / shared.chunk) * shared.chunk;
+    known > 0 && start >= 0;
+    start -= shared.chunk
+  ) {
+    if (!claimChunk(claimed, start)) break;
     const end = Math.min(known, start + shared.chunk);
     for (let index = start; index < end; index++) {
       settled[index] = 1;

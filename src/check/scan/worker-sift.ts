@@ -29,6 +29,12 @@ export interface SiftJob {
    * order published; 0 until written. It grows before `KNOWN` does, so a slot always exists for a pass.
    */
   passed: SharedArrayBuffer;
+  /**
+   * A growable buffer, one byte per file found, set at the first file of each chunk a thread has claimed. The
+   * workers claim chunks from the front, in turn; the thread that started the scan, once the walk is over, from
+   * the back (see `scanBesideWorkers`); a chunk goes to whichever sets its byte first.
+   */
+  claimed: SharedArrayBuffer;
   /** The absolute paths of the files found, in batches joined by NUL (which no path holds), in walk order. */
   paths: MessagePort;
 }
@@ -59,20 +65,28 @@ export const Counter = {
 export const MAX_SHARED_FILES = 2 ** 24;
 
 /** The shared state of a scan; `passed` grows as files are found (see {@link announce}). */
-export function sharedState(): Pick<SiftJob, 'counters' | 'passed'> {
+export function sharedState(): Pick<SiftJob, 'counters' | 'passed' | 'claimed'> {
   return {
     counters: new SharedArrayBuffer(4 * 5),
     passed: new SharedArrayBuffer(0, { maxByteLength: 4 * MAX_SHARED_FILES }),
+    claimed: new SharedArrayBuffer(0, { maxByteLength: MAX_SHARED_FILES }),
   };
 }
 
 /**
- * Tells the workers that `known` files have been posted (or, with `done`, that the walk is over): grows
- * `passed` first, so every found file has its slot, then wakes whoever waits.
+ * Claims the chunk that starts at `start` for this thread, or says that another thread has it already. A
+ * worker that finds its next chunk taken stops: the thread claiming from the back took it and every one after.
  */
-export function announce(job: Pick<SiftJob, 'counters' | 'passed'>, known: number, done = false): void {
+export const claimChunk = (claimed: Uint8Array, start: number): boolean => Atomics.compareExchange(claimed, start, 0, 1) === 0;
+
+/**
+ * Tells the workers that `known` files have been posted (or, with `done`, that the walk is over): grows
+ * `passed` and `claimed` first, so every found file has its slots, then wakes whoever waits.
+ */
+export function announce(job: Pick<SiftJob, 'counters' | 'passed' | 'claimed'>, known: number, done = false): void {
   const counters = new Int32Array(job.counters);
   if (job.passed.byteLength < 4 * known) job.passed.grow(4 * known);
+  if (job.claimed.byteLength < known) job.claimed.grow(known);
   Atomics.store(counters, Counter.KNOWN, known);
   if (done) Atomics.store(counters, Counter.DONE, 1);
   Atomics.add(counters, Counter.CHANGED, 1);
@@ -101,6 +115,7 @@ function chunkEnd(counters: Int32Array, start: number, chunk: number): number {
 export function siftClaimedChunks(job: SiftJob): SiftOutput {
   const counters = new Int32Array(job.counters);
   const passed = new Int32Array(job.passed);
+  const claimed = new Uint8Array(job.claimed);
   // The automaton kept by an earlier run, when there is one: building it again would delay the first read.
   const prefilter = createPrefilter(job.anchors, job.table ?? cachedTable(job.anchors));
   if (job.sendTable) job.paths.postMessage({ table: prefilter.table() });
@@ -121,7 +136,7 @@ export function siftClaimedChunks(job: SiftJob): SiftOutput {
   for (;;) {
     const start = Atomics.add(counters, Counter.NEXT_CHUNK, 1) * job.chunk;
     const end = chunkEnd(counters, start, job.chunk);
-    if (end <= start) break;
+    if (end <= start || !claimChunk(claimed, start)) break;
     receive(end);
     for (let index = start; index < end; index++) {
       const bytes = readBytes(paths[index] as string, job.maxBytes);

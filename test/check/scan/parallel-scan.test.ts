@@ -7,7 +7,7 @@ import { createEngine } from '../../../src/check/engine/engine.ts';
 import { createScanPool, scanBesideWorkers } from '../../../src/check/scan/parallel-scan.ts';
 import { type ScanOutput, standingFindings } from '../../../src/check/scan/scan-files.ts';
 import { type WalkedFile, walk } from '../../../src/check/scan/walk.ts';
-import { announce, sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
+import { announce, claimChunk, sharedState, siftClaimedChunks } from '../../../src/check/scan/worker-sift.ts';
 import { activeRule } from '../active-rule.ts';
 import { tempTree } from './temp-tree.ts';
 
@@ -113,6 +113,41 @@ describe('createScanPool', () => {
 
     expect(besides).toEqual(settled(await createScanPool(1).run(job)));
     expect(besides.findings).toHaveLength(28 + 2);
+  });
+
+  it('takes chunks from the back, leaving those a worker claimed from the front to it', async () => {
+    const walked = walk(['.'], tempTree(largeTree())).files;
+    const job = { files: walked, rules: [rule], layout: { configDir: '.gitlab' }, maxBytes: 100 };
+    const engine = createEngine(job.rules, job.layout);
+    const shared = { ...sharedState(), chunk: 64 };
+    announce(shared, walked.length, true);
+    // A worker holds the first ten chunks and passed nothing from them.
+    const claimed = new Uint8Array(shared.claimed);
+    for (let start = 0; start < 640; start += 64) expect(claimChunk(claimed, start)).toBe(true);
+    expect(claimChunk(claimed, 0)).toBe(false);
+
+    const besides = settled(await scanBesideWorkers(job, engine, shared, []));
+
+    const single = settled(await createScanPool(1).run(job));
+    const front = new Set(walked.slice(0, 640).map((file) => file.path));
+    // The worker's files are not read here, but for CI files, which are parsed whoever sifted them.
+    expect(besides.findings).toEqual(
+      single.findings.filter((finding) => !front.has(finding.split(':')[0] as string) || finding.includes('gitlab-ci')),
+    );
+    expect(besides.findings.length).toBeLessThan(single.findings.length);
+    // Every chunk past the worker's went to this thread.
+    expect(claimed.filter((byte, index) => byte === 1 && index % 64 === 0)).toHaveLength(Math.ceil(walked.length / 64));
+
+    // From the last chunk down, stopping at the first a worker holds: workers claim in order, so those before it are theirs.
+    const other = { ...sharedState(), chunk: 64 };
+    announce(other, walked.length, true);
+    claimChunk(new Uint8Array(other.claimed), 64 * 60);
+    const back = settled(await scanBesideWorkers(job, engine, other, []));
+    const read = new Set(walked.slice(64 * 61).map((file) => file.path));
+    expect(back.findings).toEqual(
+      single.findings.filter((finding) => read.has(finding.split(':')[0] as string) || finding.includes('gitlab-ci')),
+    );
+    expect(back.findings.length).toBeLessThan(besides.findings.length);
   });
 
   it('sifts while the walk goes on: workers wait for files not found yet, and all are checked once', async () => {
