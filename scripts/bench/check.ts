@@ -3,8 +3,9 @@
  * with real uses (every rule's example and near miss) and anchor-like noise sprinkled in, then times
  * `sunset check` as users run it (the packed package installed into an empty project) against `rg`
  * (ripgrep) searching the same literal anchors over the same files, and prints the wall-time and CPU-time
- * ratios, throughput and peak memory. Each tool runs once to warm the page cache, then the two alternate
- * `--runs` times (5 by default) so both see the same machine load; medians count. The clone's own
+ * ratios, throughput and peak memory. What the bench wrote is flushed to the disk first; each tool runs once
+ * to warm the page cache, then the two alternate `--runs` times (5 by default) so both see the same machine
+ * load; medians count. The clone's own
  * TypeScript bin is timed too, for comparison. `--keep` leaves the repository in place; `--files N` and
  * `--mb M` change its size.
  */
@@ -191,6 +192,9 @@ const rgAvailable = spawnSync('rg', ['--version'], { stdio: 'ignore' }).status =
 // The same walk (hidden files, .gitignore) and the same literals; -l stops at the first hit per file.
 const rgArgs = ['--hidden', '-F', '-l', '-f', anchorFile, '.'];
 
+// What was just written (the repository, the package) goes to the disk now, not while the tools are timed: the
+// kernel writes dirty pages back some seconds later, and on a shared disk that slows whatever runs then.
+spawnSync('sync', { stdio: 'ignore' });
 // Warm the page cache (and the package's code caches), then alternate the tools.
 time(node, sunsetArgs(installed));
 time(node, sunsetArgs(bin));
