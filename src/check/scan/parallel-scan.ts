@@ -82,9 +82,10 @@ function recheck(file: WalkedFile, engine: Engine, maxBytes: number, output: Sca
 
 /**
  * This thread's part of a parallel scan, beside workers sifting the same shared job (`pending` settles
- * with what each reports). It claims chunks like the workers, and matches the files it passes at once;
- * between chunks it takes up the files the workers passed, so matching keeps pace with sifting. Once the
- * workers are done it matches what is left, then the CI files that no thread passed.
+ * with what each reports). It claims chunks from the back while the workers claim them from the front, and
+ * matches the files it passes at once; between chunks it takes up the files the workers passed, so matching
+ * keeps pace with sifting. Once the workers are done it matches what is left, then the CI files that no thread
+ * passed.
  */
 export async function scanBesideWorkers(
   job: ScanJob,
