@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 
 /** One step of a key path: a key, any key (`*`), any list item (`[]`) or any depth (`**`). */
 export type PathStep = { key: string } | { anyKey: true } | { anyItem: true } | { anyDepth: true };
@@ -37,35 +37,126 @@ function offsetOf(node: unknown): number | undefined {
   return range?.[0];
 }
 
-function walk(node: unknown, steps: readonly PathStep[], at: number, offset: number, out: PathHit[]): void {
+/**
+ * Aliases followed at most per lookup: a file of aliases of aliases (each list naming the one before several times)
+ * would otherwise be walked in exponential time; past it the rest of the lookup reads the file as written.
+ */
+export const MAX_ALIAS_STEPS = 1000;
+
+/** The anchored nodes below a root, by anchor name, in the order they are written. */
+const anchorTables = new WeakMap<object, Map<string, Node[]>>();
+
+function anchorTable(root: unknown): Map<string, Node[]> {
+  const table = new Map<string, Node[]>();
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== 'object' || isAlias(node)) return;
+    const anchor = (node as { anchor?: string }).anchor;
+    if (anchor) table.set(anchor, [...(table.get(anchor) ?? []), node as Node]);
+    if (isMap(node))
+      for (const pair of node.items) {
+        visit(pair.key);
+        visit(pair.value);
+      }
+    if (isSeq(node)) for (const item of node.items) visit(item);
+  };
+  visit(root);
+  return table;
+}
+
+/** What a lookup shares: the document's anchors, and the alias steps left. */
+interface Lookup {
+  root: unknown;
+  aliasesLeft: number;
+}
+
+/**
+ * The node an alias stands for: the last node given its anchor before the alias (YAML lets an anchor be given
+ * again, and an alias names the one written before it). Any other node is itself; an alias past the lookup's
+ * budget, or naming no anchor, is itself too.
+ */
+function resolve(node: unknown, lookup: Lookup): unknown {
+  if (!isAlias(node) || lookup.aliasesLeft <= 0) return node;
+  lookup.aliasesLeft--;
+  let table = anchorTables.get(lookup.root as object);
+  if (!table) {
+    table = anchorTable(lookup.root);
+    anchorTables.set(lookup.root as object, table);
+  }
+  const at = offsetOf(node) ?? Number.POSITIVE_INFINITY;
+  const before = (table.get(node.source) ?? []).filter((anchored) => (offsetOf(anchored) ?? 0) < at);
+  return before.at(-1) ?? node;
+}
+
+/** A map's own pairs with scalar keys, less merge keys (`<<`), which are read through {@link pairsOf}. */
+const ownPairs = (node: unknown) =>
+  isMap(node)
+    ? node.items.filter(
+        (pair) => isPair(pair) && isScalar(pair.key) && !(String(pair.key.value) === '<<' && isMergeValue(pair.value)),
+      )
+    : [];
+
+/**
+ * Whether a `<<` key's value merges maps in (YAML 1.1 merge keys, which the platform's CI configuration and Helm
+ * both read): an alias or a map, or a list of them.
+ */
+const isMergeValue = (value: unknown) =>
+  isAlias(value) ||
+  isMap(value) ||
+  (isSeq(value) && value.items.length > 0 && value.items.every((item) => isAlias(item) || isMap(item)));
+
+/**
+ * The pairs of a map as CI configuration and charts read it: its own, then those merged in with `<<: *anchor` (or
+ * `<<: [*a, *b]`, the first naming a key winning) that it does not set itself.
+ */
+function pairsOf(node: unknown, lookup: Lookup): { key: string; pair: { key: unknown; value: unknown } }[] {
+  const own = ownPairs(node).map((pair) => ({ key: String((pair.key as { value: unknown }).value), pair }));
+  if (!isMap(node)) return own;
+  const merges = node.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) === '<<' && isMergeValue(pair.value));
+  if (merges.length === 0) return own;
+  const seen = new Set(own.map((entry) => entry.key));
+  const all: { key: string; pair: { key: unknown; value: unknown } }[] = [...own];
+  for (const merge of merges) {
+    const sources = isSeq(merge.value) ? merge.value.items : [merge.value];
+    for (const source of sources) {
+      for (const entry of pairsOf(resolve(source, lookup), lookup)) {
+        if (seen.has(entry.key)) continue;
+        seen.add(entry.key);
+        all.push(entry);
+      }
+    }
+  }
+  return all;
+}
+
+function walk(node: unknown, steps: readonly PathStep[], at: number, offset: number, out: PathHit[], lookup: Lookup): void {
+  node = resolve(node, lookup);
   if (at === steps.length) {
     out.push({ node: node as Node | null, offset });
     return;
   }
   const step = steps[at] as PathStep;
   if ('anyDepth' in step) {
-    walk(node, steps, at + 1, offset, out);
-    if (isMap(node)) for (const pair of node.items) walk(pair.value, steps, at, offsetOf(pair.key) ?? offset, out);
-    if (isSeq(node)) for (const item of node.items) walk(item, steps, at, offsetOf(item) ?? offset, out);
+    walk(node, steps, at + 1, offset, out, lookup);
+    if (isMap(node))
+      for (const { pair } of pairsOf(node, lookup)) walk(pair.value, steps, at, offsetOf(pair.key) ?? offset, out, lookup);
+    if (isSeq(node)) for (const item of node.items) walk(item, steps, at, offsetOf(item) ?? offset, out, lookup);
     return;
   }
   if ('anyItem' in step) {
-    if (isSeq(node)) for (const item of node.items) walk(item, steps, at + 1, offsetOf(item) ?? offset, out);
+    if (isSeq(node)) for (const item of node.items) walk(item, steps, at + 1, offsetOf(item) ?? offset, out, lookup);
     return;
   }
   if (!isMap(node)) return;
-  for (const pair of node.items) {
-    if (!isPair(pair)) continue;
-    const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+  for (const { key, pair } of pairsOf(node, lookup)) {
     if ('key' in step && key !== step.key) continue;
-    walk(pair.value, steps, at + 1, offsetOf(pair.key) ?? offset, out);
+    walk(pair.value, steps, at + 1, offsetOf(pair.key) ?? offset, out, lookup);
   }
 }
 
 /** Every node at a key path below a YAML node (pass `document.contents` for a whole document). */
 export function nodesAt(root: unknown, steps: readonly PathStep[]): PathHit[] {
   const out: PathHit[] = [];
-  walk(root, steps, 0, offsetOf(root) ?? 0, out);
+  walk(root, steps, 0, offsetOf(root) ?? 0, out, { root, aliasesLeft: MAX_ALIAS_STEPS });
   return out;
 }
 

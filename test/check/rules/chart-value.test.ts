@@ -16,6 +16,13 @@ describe('chart-value rule', () => {
     ]);
   });
 
+  it('reads a value merged in from an anchor, as Helm does', () => {
+    const values = 'base: &base\n  runnerRegistrationToken: GR1348941abc\n<<: *base\ngitlabUrl: https://gitlab.example.com/\n';
+    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', values)).toEqual(['2:3 runnerRegistrationToken']);
+    // The anchor alone, merged nowhere, sets nothing of the chart.
+    expect(matchRule(rule, 'deploy/gitlab-runner/values.yaml', values.replace('<<: *base\n', ''))).toEqual([]);
+  });
+
   it('leaves out the same key in another chart’s values and a commented-out key', () => {
     expect(
       matchRule(rule, 'charts/other-runner/values.yaml', 'serverUrl: https://ci.example.com\nrunnerRegistrationToken: x\n'),

@@ -20,6 +20,38 @@ describe('ci-keyword rule', () => {
     expect(matchRule({ kind: 'ci-keyword', path: '*.after_script' }, '.gitlab-ci.yml', ci)).toEqual(['6:3 *.after_script']);
   });
 
+  it('reads a job’s keys merged in from an anchor (<<: *anchor) or given as an alias, on the key where it is written', () => {
+    const anchored = [
+      '.scan-vars: &scan-vars', // 1
+      '  DOCKER_IMAGE: registry.example.com/app:latest', // 2
+      '.image-only: &image-only', // 3
+      '  DOCKER_IMAGE: registry.example.com/app:next', // 4
+      'container_scanning:', // 5
+      '  variables:', // 6
+      '    <<: *scan-vars', // 7
+      'other_job:', // 8
+      '  variables: *image-only', // 9
+      '',
+    ].join('\n');
+    expect(
+      matchRule({ kind: 'ci-keyword', path: 'container_scanning.variables.DOCKER_IMAGE' }, '.gitlab-ci.yml', anchored),
+    ).toEqual(['2:3 container_scanning.variables.DOCKER_IMAGE']);
+    // The anchor another job uses is not the scanner's: nothing points at line 4.
+    const alias = anchored.replace('    <<: *scan-vars', '    <<: *image-only');
+    expect(matchRule({ kind: 'ci-keyword', path: 'container_scanning.variables.DOCKER_IMAGE' }, '.gitlab-ci.yml', alias)).toEqual(
+      ['4:3 container_scanning.variables.DOCKER_IMAGE'],
+    );
+    // With a value, the job's own key wins over the merged one.
+    const own = anchored.replace('    <<: *scan-vars', '    <<: *scan-vars\n    DOCKER_IMAGE: mine');
+    expect(
+      matchRule(
+        { kind: 'ci-keyword', path: 'container_scanning.variables.DOCKER_IMAGE', value: 'registry.example.com/app:latest' },
+        '.gitlab-ci.yml',
+        own,
+      ),
+    ).toEqual([]);
+  });
+
   it('with a value, matches the list item or scalar that holds it', () => {
     expect(matchRule({ kind: 'ci-keyword', path: '*.tags', value: 'gce' }, '.gitlab-ci.yml', ci)).toEqual(['5:10 *.tags=gce']);
     expect(
