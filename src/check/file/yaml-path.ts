@@ -195,6 +195,19 @@ export function mapEntries(node: unknown): MapEntry[] {
   return entries;
 }
 
+/**
+ * The entries of a map node as CI configuration and charts read it: its own, then those merged in with a merge key
+ * (see `pairsOf`), aliases resolved among the anchors below `root`.
+ */
+export function mergedEntries(node: unknown, root: unknown): MapEntry[] {
+  const lookup: Lookup = { root, aliasesLeft: MAX_ALIAS_STEPS };
+  return pairsOf(resolve(node, lookup), lookup).map(({ key, pair }) => ({
+    key,
+    node: resolve(pair.value, lookup) as Node | null,
+    offset: offsetOf(pair.key) ?? 0,
+  }));
+}
+
 /** The string values of a scalar or a list of scalars (`extends: .a` or `extends: [.a, .b]`). */
 export function scalarValues(node: unknown): string[] {
   if (isScalar(node)) return [String(node.value)];

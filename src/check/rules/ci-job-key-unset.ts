@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Match } from '../../findings/finding.ts';
 import type { ciJobKeyUnsetRuleSchema } from '../../schemas/detect-rule.ts';
 import type { AnalyzedFile } from '../file/analyzed-file.ts';
-import { type MapEntry, mapEntries, scalarValues } from '../file/yaml-path.ts';
+import { type MapEntry, mapEntries, mergedEntries, scalarValues } from '../file/yaml-path.ts';
 import type { Matcher } from './matcher.ts';
 
 type CiJobKeyUnsetRule = z.output<typeof ciJobKeyUnsetRuleSchema>;
@@ -46,7 +46,7 @@ const CUT: Resolved = { ...UNKNOWN, cut: true };
  * is being resolved (a cycle) reads as unknown. A job cut short by the limit is cut short again when met
  * as deep or deeper, so jobs that all extend each other are read once per depth, not once per path.
  */
-function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule): (name: string) => Resolved {
+function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRule, root: unknown): (name: string) => Resolved {
   const known = new Map<string, Resolved>();
   /** The depth from which a job was last cut short; it is read again only from less deep. */
   const cutFrom = new Map<string, number>();
@@ -57,7 +57,8 @@ function jobResolver(jobs: ReadonlyMap<string, MapEntry>, rule: CiJobKeyUnsetRul
     if (!job) return UNKNOWN;
     if (depth > MAX_EXTENDS_DEPTH || depth >= (cutFrom.get(name) ?? Number.POSITIVE_INFINITY)) return CUT;
     known.set(name, UNKNOWN);
-    const own = new Map(mapEntries(job.node).map((entry) => [entry.key, entry]));
+    // Keys merged in from an anchor (`<<: *defaults`) are the job's own, as the platform reads them.
+    const own = new Map(mergedEntries(job.node, root).map((entry) => [entry.key, entry]));
     const resolved: Resolved = { usesAt: own.get(rule.uses)?.offset, hasKey: own.has(rule.key), complete: true };
     // A job's own keys win over those of the jobs it extends; later parents win over earlier ones.
     for (const parent of scalarValues(own.get('extends')?.node).reverse()) {
@@ -83,11 +84,11 @@ function jobKeyMatches(file: AnalyzedFile, rule: CiJobKeyUnsetRule): Match[] {
   for (const document of file.yaml() ?? []) {
     const top = mapEntries(document.contents);
     const byDefault = top.some(
-      (entry) => entry.key === 'default' && mapEntries(entry.node).some((inner) => inner.key === rule.key),
+      (entry) => entry.key === 'default' && mergedEntries(entry.node, document.contents).some((inner) => inner.key === rule.key),
     );
     if (byDefault) continue;
     const jobs = new Map(top.filter((entry) => !GLOBAL_KEYS.has(entry.key)).map((entry) => [entry.key, entry]));
-    const resolve = jobResolver(jobs, rule);
+    const resolve = jobResolver(jobs, rule, document.contents);
     for (const name of jobs.keys()) {
       // Hidden jobs are templates: they are reported through the jobs that extend them.
       if (name.startsWith('.')) continue;

@@ -24,6 +24,17 @@ describe('ci-job-key-unset rule', () => {
     ).toEqual([]);
   });
 
+  it('reads keys merged in from an anchor as the job’s own: the needed key, and the using key', () => {
+    const anchored = `.vault: &vault\n${TOKENS}deploy:\n  <<: *vault\n${SECRETS}`;
+    expect(matchRule(rule, '.gitlab-ci.yml', anchored)).toEqual([]);
+    expect(
+      matchRule(rule, '.gitlab-ci.yml', `.defaults: &defaults\n${TOKENS}default:\n  <<: *defaults\ndeploy:\n${SECRETS}`),
+    ).toEqual([]);
+    // The using key merged in is reported where it is written, once, however many jobs merge it.
+    const shared = `.secret: &secret\n${SECRETS}deploy:\n  <<: *secret\nrelease:\n  <<: *secret\n`;
+    expect(matchRule(rule, '.gitlab-ci.yml', shared)).toEqual(['2:3 secrets without id_tokens']);
+  });
+
   it('reports a template that jobs inherit the using key from once, and not a template nobody uses', () => {
     const text = `.with-secrets:\n${SECRETS}deploy-a:\n  extends: .with-secrets\ndeploy-b:\n  extends: .with-secrets\n.unused:\n${SECRETS}`;
     expect(matchRule(rule, '.gitlab-ci.yml', text)).toEqual(['2:3 secrets without id_tokens']);
