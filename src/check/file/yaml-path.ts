@@ -51,7 +51,11 @@ function anchorTable(root: unknown): Map<string, Node[]> {
   const visit = (node: unknown) => {
     if (node === null || typeof node !== 'object' || isAlias(node)) return;
     const anchor = (node as { anchor?: string }).anchor;
-    if (anchor) table.set(anchor, [...(table.get(anchor) ?? []), node as Node]);
+    if (anchor) {
+      const given = table.get(anchor);
+      if (given) given.push(node as Node);
+      else table.set(anchor, [node as Node]);
+    }
     if (isMap(node))
       for (const pair of node.items) {
         visit(pair.key);
@@ -83,8 +87,16 @@ function resolve(node: unknown, lookup: Lookup): unknown {
     anchorTables.set(lookup.root as object, table);
   }
   const at = offsetOf(node) ?? Number.POSITIVE_INFINITY;
-  const before = (table.get(node.source) ?? []).filter((anchored) => (offsetOf(anchored) ?? 0) < at);
-  return before.at(-1) ?? node;
+  // The nodes given an anchor are listed in the order they are written: the last one before the alias, by halves.
+  const given = table.get(node.source) ?? [];
+  let low = 0;
+  let high = given.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((offsetOf(given[middle]) ?? 0) < at) low = middle + 1;
+    else high = middle;
+  }
+  return given[low - 1] ?? node;
 }
 
 /** A map's own pairs with scalar keys, less merge keys (`<<`), which are read through {@link pairsOf}. */

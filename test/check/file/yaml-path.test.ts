@@ -68,6 +68,11 @@ describe('key paths', () => {
     expect(at(text, 'b.K')).toEqual(['1:"first"']);
     expect(at(text, 'd.K')).toEqual(['3:"second"']);
     expect(at(text, 'e.<<')).toEqual(['6:"plain"']);
+    // Of an anchor given 2,000 times, each alias takes the one just before it.
+    const many = Array.from({ length: 2000 }, (_, index) => `k${index}: &x {K: ${index}}\nr${index}: *x`).join('\n');
+    expect(at(many, 'r1999.K')).toEqual(['3999:1999']);
+    expect(at(many, 'r1000.K')).toEqual(['2001:1000']);
+    expect(at(many, 'r0.K')).toEqual(['1:0']);
   });
 
   it('ends on aliases that hold themselves and on aliases of aliases, reading what is written', () => {
