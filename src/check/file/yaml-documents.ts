@@ -1,4 +1,4 @@
-import { type Document, parseAllDocuments } from 'yaml';
+import { type Document, Lexer, parseAllDocuments } from 'yaml';
 import { blankTemplateActions, hasTemplateActions } from './go-template.ts';
 
 /**
@@ -45,12 +45,39 @@ function parse(text: string): { documents: Document[]; error?: Document['errors'
 }
 
 /**
+ * Anchors and aliases one file may hold. The parser's time grows with the square of their number (8,000 took a second
+ * here, and a file under the size limit can hold 40,000), so a file with more is not read: a CI file is then reported
+ * as one that could not be read, as one that does not parse is. Real files hold tens, at most a few hundred.
+ */
+export const MAX_ANCHORS_AND_ALIASES = 2000;
+
+/** Whether a text holds more anchors and aliases than {@link MAX_ANCHORS_AND_ALIASES}, as YAML reads them. */
+export function tooManyAnchors(text: string): boolean {
+  // Every anchor and alias starts with one of these; most files hold few (a shell `&&` or a glob's `*` is counted too).
+  let rough = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if ((code === 0x26 || code === 0x2a) && ++rough > MAX_ANCHORS_AND_ALIASES) break;
+  }
+  if (rough <= MAX_ANCHORS_AND_ALIASES) return false;
+  // Enough of them to count exactly: the lexer's tokens (its work grows with the text, not with their square).
+  let exact = 0;
+  for (const token of new Lexer().lex(text))
+    if ((token[0] === '&' || token[0] === '*') && ++exact > MAX_ANCHORS_AND_ALIASES) return true;
+  return false;
+}
+
+/**
  * Parses a file's YAML documents. A Helm chart or other Go or Jinja template, or a `.in` file with
  * `@NAME@` placeholders, is not YAML until rendered: when the text does not parse as it is, it is read
  * once its actions and placeholders are blanked (offsets kept), and when even that fails the file is
  * left to the text rules without being called broken.
  */
 export function parseYamlDocuments(text: string, rootPath: string): ParsedYaml {
+  if (tooManyAnchors(text)) {
+    const reason = `more than ${MAX_ANCHORS_AND_ALIASES.toLocaleString('en')} anchors and aliases, which Sunset does not read (reading them takes time growing with the square of their number)`;
+    return { parsedText: text, error: { offset: 0, reason } };
+  }
   const first = parse(text);
   if (first && !first.error) return { documents: first.documents, parsedText: text };
   const configured = /\.in$/i.test(rootPath) && /@[A-Za-z_][A-Za-z0-9_]*@/.test(text);

@@ -49,6 +49,13 @@ describe('engine', () => {
     ]);
   });
 
+  it('reports a CI file of more anchors and aliases than it reads as a parse error, which fails the check', () => {
+    const jobs = Array.from({ length: 2100 }, (_, index) => `job${index}:\n  variables: *vars\n  after_script: [x]`);
+    const { findings } = check('.gitlab-ci.yml', ['.vars: &vars', '  A: "1"', ...jobs, ''].join('\n'));
+    expect(findings.map((finding) => [finding.ruleId, finding.severity, finding.line])).toEqual([['parse-error', 'error', 1]]);
+    expect(findings[0]?.message).toMatch(/more than 2,000 anchors and aliases/);
+  });
+
   it('reports a CI file that does not parse as a parse-error finding, not a silent skip', () => {
     const { findings } = check('.gitlab-ci.yml', 'job:\n  after_script: [\n');
     expect(findings.map((finding) => [finding.ruleId, finding.severity])).toEqual([['parse-error', 'error']]);
