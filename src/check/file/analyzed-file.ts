@@ -87,7 +87,8 @@ export function analyzeFile(path: string, rootPath: string, text: string, kind: 
       const { documents, error } = parsedYaml();
       if (error && !reported) {
         reported = true;
-        parseErrors.push({ offset: error.offset, text: 'YAML', message: `YAML does not parse: ${error.reason}` });
+        const message = error.notRead ? `YAML not read: ${error.reason}` : `YAML does not parse: ${error.reason}`;
+        parseErrors.push({ offset: error.offset, text: 'YAML', message });
       }
       return documents;
     },

@@ -17,8 +17,11 @@ export interface ParsedYaml {
   documents?: Document[];
   /** The text the documents were parsed from: the file's, or a copy with template actions blanked (same offsets). */
   parsedText: string;
-  /** The first error, when the text does not parse and is not a template (a template that does not parse is left alone). */
-  error?: { offset: number; reason: string };
+  /**
+   * The first error, when the text does not parse and is not a template (a template that does not parse is left
+   * alone); `notRead` when the text was not parsed at all (see {@link MAX_ANCHORS_AND_ALIASES}).
+   */
+  error?: { offset: number; reason: string; notRead?: true };
 }
 
 /**
@@ -75,8 +78,8 @@ export function tooManyAnchors(text: string): boolean {
  */
 export function parseYamlDocuments(text: string, rootPath: string): ParsedYaml {
   if (tooManyAnchors(text)) {
-    const reason = `more than ${MAX_ANCHORS_AND_ALIASES.toLocaleString('en')} anchors and aliases, which Sunset does not read (reading them takes time growing with the square of their number)`;
-    return { parsedText: text, error: { offset: 0, reason } };
+    const reason = `it holds more than ${MAX_ANCHORS_AND_ALIASES.toLocaleString('en')} anchors and aliases (reading them takes time growing with the square of their number)`;
+    return { parsedText: text, error: { offset: 0, reason, notRead: true } };
   }
   const first = parse(text);
   if (first && !first.error) return { documents: first.documents, parsedText: text };

@@ -53,7 +53,9 @@ describe('engine', () => {
     const jobs = Array.from({ length: 2100 }, (_, index) => `job${index}:\n  variables: *vars\n  after_script: [x]`);
     const { findings } = check('.gitlab-ci.yml', ['.vars: &vars', '  A: "1"', ...jobs, ''].join('\n'));
     expect(findings.map((finding) => [finding.ruleId, finding.severity, finding.line])).toEqual([['parse-error', 'error', 1]]);
-    expect(findings[0]?.message).toMatch(/more than 2,000 anchors and aliases/);
+    expect(findings[0]?.message).toBe(
+      'YAML not read: it holds more than 2,000 anchors and aliases (reading them takes time growing with the square of their number)',
+    );
   });
 
   it('reports a CI file that does not parse as a parse-error finding, not a silent skip', () => {
