@@ -3,6 +3,7 @@
  * would otherwise cost every `sunset check` start-up.
  */
 import { parseDocument } from 'yaml';
+import { MAX_ANCHORS_AND_ALIASES, tooManyAnchors } from '../check/file/yaml-documents.ts';
 import { locate } from '../register/yaml-source.ts';
 import { type SunsetConfig, sunsetConfigSchema } from '../schemas/sunset-config.ts';
 import { UsageError } from './cli-io.ts';
@@ -24,6 +25,11 @@ export function configPlace(config: SunsetConfig, fieldPath: readonly PropertyKe
 
 /** Parses `.sunset.yml` text; a syntax error is a usage error at its line. */
 export function parseYamlConfig(text: string, shown: string): SunsetConfig {
+  // A repository's settings are read as its files are: one of more anchors than the check reads is refused.
+  if (tooManyAnchors(text))
+    throw new UsageError(
+      `${shown}:1: not read: it holds more than ${MAX_ANCHORS_AND_ALIASES.toLocaleString('en')} anchors and aliases`,
+    );
   // The failsafe schema reads every scalar as text, so `to: 17.10` stays "17.10", not the number 17.1.
   const doc = parseDocument(text, { schema: 'failsafe' });
   const error = doc.errors[0];

@@ -76,6 +76,12 @@ describe('.sunset.yml', () => {
     ],
     ['a YAML syntax error', '.sunset.yml', 'to: "18.0\n', /^sunset: \.sunset\.yml:2: not valid YAML: /],
     [
+      'more anchors and aliases than a file the check reads',
+      '.sunset.yml',
+      `base: &base "18.0"\nto: *base\nnotes:\n${'  - *base\n'.repeat(2000)}`,
+      /^sunset: \.sunset\.yml:1: not read: it holds more than 2,000 anchors and aliases\n?$/,
+    ],
+    [
       'a number in package.json',
       'package.json',
       '{\n  "name": "app",\n  "sunset": {\n    "to": 18\n  }\n}\n',

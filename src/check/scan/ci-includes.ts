@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { CiLayout } from '../file/file-kind.ts';
 import { compileGlob } from '../file/glob.ts';
+import { tooManyAnchors } from '../file/yaml-documents.ts';
 import type { CiListing, WalkedFile } from './walk.ts';
 
 /**
@@ -12,6 +13,8 @@ import type { CiListing, WalkedFile } from './walk.ts';
 function localIncludePatterns(text: string): RegExp[] {
   // No `include` key can be spelt without the word or an escape, and most CI files have neither: skip parsing.
   if (!text.includes('include') && !text.includes('\\')) return [];
+  // A file the scan does not read for its anchors (and reports) is not read for its includes either.
+  if (tooManyAnchors(text)) return [];
   const document = parseDocument(text);
   if (document.errors.length > 0 || !isMap(document.contents)) return [];
   const include = document.contents.get('include', true);

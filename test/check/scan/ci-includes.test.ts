@@ -23,6 +23,13 @@ function repository(files: Record<string, string>): string {
 }
 
 describe('CI includes', () => {
+  it('reads no includes of a root CI file over the anchor limit, which the check reports as not read', () => {
+    const aliases = Array.from({ length: 2100 }, (_, index) => `job${index}:\n  variables: *vars`).join('\n');
+    const many = `.vars: &vars\n  A: "1"\n${ROOT}${aliases}\n`;
+    expect([...includedFiles(many, ['ci/tags.yml'])]).toEqual([]);
+    expect([...includedFiles(ROOT, ['ci/tags.yml'])]).toEqual(['ci/tags.yml']);
+  });
+
   it("finds a root CI file the walk saw but left out (ignored) from the walk's listing, as from the disk", () => {
     const root = repository({ '.gitignore': '.gitlab-ci.yml\n', '.gitlab-ci.yml': ROOT, 'ci/tags.yml': TAGS });
     const walked = walk(['.'], root);
