@@ -99,14 +99,6 @@ function resolve(node: unknown, lookup: Lookup): unknown {
   return given[low - 1] ?? node;
 }
 
-/** A map's own pairs with scalar keys, less merge keys (`<<`), which are read through {@link pairsOf}. */
-const ownPairs = (node: unknown) =>
-  isMap(node)
-    ? node.items.filter(
-        (pair) => isPair(pair) && isScalar(pair.key) && !(String(pair.key.value) === '<<' && isMergeValue(pair.value)),
-      )
-    : [];
-
 /**
  * Whether a `<<` key's value merges maps in (YAML 1.1 merge keys, which the platform's CI configuration and Helm
  * both read): an alias or a map, or a list of them.
@@ -116,28 +108,36 @@ const isMergeValue = (value: unknown) =>
   isMap(value) ||
   (isSeq(value) && value.items.length > 0 && value.items.every((item) => isAlias(item) || isMap(item)));
 
+/** A pair of a map as a lookup reads it: its key as text (undefined for a key that is not a scalar). */
+type KeyedPair = { key: string | undefined; pair: { key: unknown; value: unknown } };
+
 /**
- * The pairs of a map as CI configuration and charts read it: its own, then those merged in with `<<: *anchor` (or
- * `<<: [*a, *b]`, the first naming a key winning) that it does not set itself.
+ * The pairs of a map as CI configuration and charts read it: its own, then those merged in with
+ * `<<: *anchor` (or `<<: [*a, *b]`, the first naming a key winning) that it does not set itself.
  */
-function pairsOf(node: unknown, lookup: Lookup): { key: string; pair: { key: unknown; value: unknown } }[] {
-  const own = ownPairs(node).map((pair) => ({ key: String((pair.key as { value: unknown }).value), pair }));
-  if (!isMap(node)) return own;
-  const merges = node.items.filter((pair) => isScalar(pair.key) && String(pair.key.value) === '<<' && isMergeValue(pair.value));
+function pairsOf(node: unknown, lookup: Lookup): KeyedPair[] {
+  if (!isMap(node)) return [];
+  const own: KeyedPair[] = [];
+  const merges: unknown[] = [];
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    // A key that is not a scalar (`? [a, b]`) matches no key of a path, but any key and any depth go below it.
+    const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+    if (key === '<<' && isMergeValue(pair.value)) merges.push(pair.value);
+    else own.push({ key, pair });
+  }
   if (merges.length === 0) return own;
   const seen = new Set(own.map((entry) => entry.key));
-  const all: { key: string; pair: { key: unknown; value: unknown } }[] = [...own];
   for (const merge of merges) {
-    const sources = isSeq(merge.value) ? merge.value.items : [merge.value];
-    for (const source of sources) {
+    for (const source of isSeq(merge) ? merge.items : [merge]) {
       for (const entry of pairsOf(resolve(source, lookup), lookup)) {
         if (seen.has(entry.key)) continue;
         seen.add(entry.key);
-        all.push(entry);
+        own.push(entry);
       }
     }
   }
-  return all;
+  return own;
 }
 
 function walk(node: unknown, steps: readonly PathStep[], at: number, offset: number, out: PathHit[], lookup: Lookup): void {
@@ -213,11 +213,9 @@ export function mapEntries(node: unknown): MapEntry[] {
  */
 export function mergedEntries(node: unknown, root: unknown): MapEntry[] {
   const lookup: Lookup = { root, aliasesLeft: MAX_ALIAS_STEPS };
-  return pairsOf(resolve(node, lookup), lookup).map(({ key, pair }) => ({
-    key,
-    node: resolve(pair.value, lookup) as Node | null,
-    offset: offsetOf(pair.key) ?? 0,
-  }));
+  return pairsOf(resolve(node, lookup), lookup).flatMap(({ key, pair }) =>
+    key === undefined ? [] : [{ key, node: resolve(pair.value, lookup) as Node | null, offset: offsetOf(pair.key) ?? 0 }],
+  );
 }
 
 /** The string values of a scalar or a list of scalars (`extends: .a` or `extends: [.a, .b]`). */
