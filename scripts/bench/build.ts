@@ -8,7 +8,9 @@
  * the search index (what the build waits for once the pages are rendered: the index takes each page in, in
  * the order the renders began, on another core while Astro renders the next ones, four at a time), and how
  * fast the machine was around the builds. The synthetic content is flushed to the disk before the large build,
- * so writing it back does not fall inside the build's time. `--entries N` changes the synthetic size; `--keep`
+ * so writing it back does not fall inside the build's time, and before each build the bench times making files
+ * where the build writes, waiting (a minute and a quarter at most) while files deleted just before slow that
+ * down (see settled-file-system.ts), and prints what it found. `--entries N` changes the synthetic size; `--keep`
  * leaves the temporary directory in place.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dump } from 'js-yaml';
 import { CONTENT_DIR, loadRegister } from '../../src/register/index.ts';
+import { settledFileSystem, settlingText } from './settled-file-system.ts';
 import { syntheticEntries } from './synthetic-register.ts';
 
 const { values } = parseArgs({
@@ -220,11 +223,13 @@ try {
       'at the large build and per extra page',
   );
   const loopBefore = machineLoopMs();
+  console.log(settlingText(await settledFileSystem(work)));
   const real = await build('real', CONTENT_DIR);
   print(real);
   const content = await syntheticContent(count);
   // The content just written goes to the disk now, not while the large build is timed.
   spawnSync('sync', { stdio: 'ignore' });
+  console.log(settlingText(await settledFileSystem(work)));
   const large = await build(`real + ${count} synthetic`, content);
   print(large);
   // The fixed start-up cost dominates the small build; the difference shows what each extra page costs.

@@ -3,14 +3,19 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexerAnswer, IndexerMessage } from '../../src/site/integrations/index-worker.ts';
 import {
+  BYTES_PER_MESSAGE,
   finishIndex,
   type IndexThread,
+  MAX_PAGES_WAITING,
   offeringPrerenderer,
+  PAGES_PER_MESSAGE,
+  pageBatches,
+  pagefindIntegration,
   pageGate,
   renderOrder,
   writtenPagePath,
@@ -289,9 +294,9 @@ describe('finishIndex', () => {
 
   it("takes the thread's count when it wrote the index, and ends the thread", async () => {
     const root = site();
-    const { fake, sent, terminated } = thread({ kind: 'done', pages: 2 });
+    const { fake, sent, terminated } = thread({ kind: 'done', pages: 2, rendered: 1 });
     const { logger: log, said } = logger();
-    expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toBe(2);
+    expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toEqual({ pages: 2, rendered: 1 });
     expect(sent).toEqual([{ kind: 'finish', root, outputPath: path.join(root, 'pagefind'), pages: expect.any(Array) }]);
     // The site's pages as written go with it, listed on this thread.
     expect((sent[0] as { pages: string[] }).pages.sort()).toEqual(['index.html', 'limits/index.html']);
@@ -310,7 +315,7 @@ describe('finishIndex', () => {
       const root = site();
       const { fake } = thread(answer);
       const { logger: log, said } = logger();
-      expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toBe(2);
+      expect(await finishIndex(fake, root, path.join(root, 'pagefind'), log)).toEqual({ pages: 2, rendered: 0 });
       expect(JSON.parse(readFileSync(entry(root), 'utf8')).languages.en.page_count).toBe(2);
       expect(said).toEqual([
         expect.stringMatching(/^warn: .*(ghost\/index\.html|exit code 1|out of memory).*indexing the site as written instead$/),
@@ -320,7 +325,7 @@ describe('finishIndex', () => {
 
   it('indexes the written site when there was no thread (a build that did not start one)', async () => {
     const root = site();
-    expect(await finishIndex(undefined, root, path.join(root, 'pagefind'), logger().logger)).toBe(2);
+    expect(await finishIndex(undefined, root, path.join(root, 'pagefind'), logger().logger)).toEqual({ pages: 2, rendered: 0 });
     expect(existsSync(entry(root))).toBe(true);
   }, 30_000);
 
@@ -384,4 +389,96 @@ describe('pageGate', () => {
     await first;
     expect(await settledSoon(gate.offered())).toBe(true);
   }, 5_000);
+});
+
+describe('pageBatches', () => {
+  const page = (sourcePath: string, bytes = 10) => ({ sourcePath, html: new Uint8Array(bytes) });
+  const sink = () => {
+    const sent: string[][] = [];
+    return { sent, batches: pageBatches((pages) => void sent.push(pages.map((each) => each.sourcePath))) };
+  };
+
+  it('sends pages in the order added, a message as soon as one is full, and the rest when flushed', () => {
+    const { sent, batches } = sink();
+    const names = Array.from({ length: PAGES_PER_MESSAGE * 2 + 3 }, (_, index) => `p${index}/index.html`);
+    for (const [at, name] of names.entries()) {
+      batches.add(page(name));
+      expect(sent).toHaveLength(Math.floor((at + 1) / PAGES_PER_MESSAGE));
+    }
+    batches.flush();
+    expect(sent.map((message) => message.length)).toEqual([PAGES_PER_MESSAGE, PAGES_PER_MESSAGE, 3]);
+    expect(sent.flat()).toEqual(names);
+    // Nothing left: no empty message.
+    batches.flush();
+    expect(sent).toHaveLength(3);
+  });
+
+  it('sends a message once its pages reach the byte limit, however few they are', () => {
+    const { sent, batches } = sink();
+    batches.add(page('a', BYTES_PER_MESSAGE - 1));
+    expect(sent).toEqual([]);
+    batches.add(page('b', 1));
+    expect(sent).toEqual([['a', 'b']]);
+    batches.add(page('large', BYTES_PER_MESSAGE));
+    expect(sent).toEqual([['a', 'b'], ['large']]);
+  });
+
+  it("holds back fewer pages than the render's bound lets wait, so the bound never waits on pages not sent", () => {
+    expect(PAGES_PER_MESSAGE).toBeLessThan(MAX_PAGES_WAITING);
+  });
+});
+
+describe('pagefindIntegration', () => {
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('gives the index thread every page as rendered, the last ones too, before it tells it to finish', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sunset-pagefind-hooks-'));
+    roots.push(root);
+    // One more than a message holds, and then some: the last message is a part one.
+    const count = PAGES_PER_MESSAGE + 5;
+    const html = (index: number) =>
+      `<!doctype html><html lang="en"><head><title>P${index}</title></head><body><main data-pagefind-body><h1>Page ${index}</h1></main></body></html>`;
+    for (let index = 0; index < count; index++) {
+      mkdirSync(path.join(root, `p${index}`));
+      writeFileSync(path.join(root, `p${index}`, 'index.html'), html(index));
+    }
+    const said: string[] = [];
+    const logger = {
+      info: (message: string) => void said.push(`info: ${message}`),
+      warn: (message: string) => void said.push(`warn: ${message}`),
+      error: (message: string) => void said.push(`error: ${message}`),
+    } as unknown as AstroIntegrationLogger;
+    const base: AstroPrerenderer = {
+      name: 'astro:default',
+      getStaticPaths: async () => [],
+      render: async (request) =>
+        new Response(html(Number(/p(\d+)/.exec(request.url)?.[1])), { headers: { 'content-type': 'text/html' } }),
+    };
+    let prerenderer: AstroPrerenderer | undefined;
+    const integration = pagefindIntegration();
+    const start = integration.hooks['astro:build:start'] as (options: unknown) => Promise<void> | void;
+    const done = integration.hooks['astro:build:done'] as (options: unknown) => Promise<void>;
+    await start({
+      logger,
+      setPrerenderer: (wrap: (base: AstroPrerenderer) => AstroPrerenderer) => {
+        prerenderer = wrap(base);
+      },
+    });
+    for (let index = 0; index < count; index++)
+      await prerenderer?.render(new Request(`https://sunset.example.com/p${index}/`), {
+        routeData: { type: 'page' },
+      } as Parameters<AstroPrerenderer['render']>[1]);
+    await done({ dir: pathToFileURL(`${root}/`), logger });
+    expect(said).toEqual([
+      expect.stringMatching(
+        new RegExp(`^info: indexed ${count} pages \\([\\d.]+ s after the render; ${count} pages came as they were rendered\\)$`),
+      ),
+    ]);
+    expect(JSON.parse(readFileSync(path.join(root, 'pagefind', 'pagefind-entry.json'), 'utf8')).languages.en.page_count).toBe(
+      count,
+    );
+  }, 60_000);
 });

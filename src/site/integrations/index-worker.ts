@@ -18,20 +18,27 @@ export interface IndexerData {
   handled: SharedArrayBuffer;
 }
 
+/** A page as rendered: the file it is written to, below the output folder, and its bytes. */
+export interface RenderedPage {
+  sourcePath: string;
+  html: Uint8Array;
+}
+
 /**
- * What the build thread sends: a page as rendered, or the end of the render with the site's pages as written
- * (below `root`; see written-pages.ts).
+ * What the build thread sends: pages as rendered, several to a message, in the order they go to the index;
+ * or the end of the render with the site's pages as written (below `root`; see written-pages.ts).
  */
 export type IndexerMessage =
-  | { kind: 'page'; sourcePath: string; html: Uint8Array }
+  | { kind: 'pages'; pages: RenderedPage[] }
   | { kind: 'finish'; root: string; outputPath: string; pages: string[] };
 
 /**
- * What the thread answers `finish` with: the pages indexed; the errors that stopped it (the build fails);
- * or pages indexed that the site does not hold (the build thread then indexes the written site instead).
+ * What the thread answers `finish` with: the pages indexed, and how many pages it was given as they were
+ * rendered (the rest it read back from the written site); the errors that stopped it (the build fails); or
+ * pages indexed that the site does not hold (the build thread then indexes the written site instead).
  */
 export type IndexerAnswer =
-  | { kind: 'done'; pages: number }
+  | { kind: 'done'; pages: number; rendered: number }
   | { kind: 'failed'; errors: string[] }
   | { kind: 'stray'; message: string };
 
@@ -43,6 +50,7 @@ if (port) {
   opened.catch(() => undefined);
   const handled = (workerData as IndexerData | undefined)?.handled;
   const counter = handled ? new Int32Array(handled) : undefined;
+  let rendered = 0;
   const stream = pageStream(
     async (page) => {
       checked(await (await opened).index.addHTMLFile(page));
@@ -58,7 +66,7 @@ if (port) {
     try {
       const pages = await stream.finish(written, (name) => readFile(path.join(root, name), 'utf8'));
       checked(await (await opened).index.writeFiles({ outputPath }));
-      return { kind: 'done', pages };
+      return { kind: 'done', pages, rendered };
     } catch (error) {
       if (error instanceof StrayPagesError) return { kind: 'stray', message: error.message };
       return { kind: 'failed', errors: error instanceof PagefindErrors ? error.errors : [(error as Error).message] };
@@ -72,7 +80,9 @@ if (port) {
   };
 
   port.on('message', (message: IndexerMessage) => {
-    if (message.kind === 'page') stream.offer(message.sourcePath, decoder.decode(message.html));
-    else void finish(message.root, message.outputPath, message.pages).then((answer) => port.postMessage(answer));
+    if (message.kind === 'pages') {
+      rendered += message.pages.length;
+      for (const page of message.pages) stream.offer(page.sourcePath, decoder.decode(page.html));
+    } else void finish(message.root, message.outputPath, message.pages).then((answer) => port.postMessage(answer));
   });
 }
