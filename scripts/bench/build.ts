@@ -9,7 +9,7 @@
  * the order the renders began, on another core while Astro renders the next ones, four at a time), and how
  * fast the machine was around the builds. The synthetic content is flushed to the disk before the large build,
  * so writing it back does not fall inside the build's time, and before each build the bench times making files
- * where the build writes, waiting (a minute and a quarter at most) while files deleted just before slow that
+ * where the build writes, waiting (two minutes at most) while files deleted just before slow that
  * down (see settled-file-system.ts), and prints what it found. `--entries N` changes the synthetic size; `--keep`
  * leaves the temporary directory in place.
  */
