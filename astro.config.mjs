@@ -11,6 +11,7 @@ import { buildTimingsIntegration } from './src/site/integrations/build-timings.t
 import { minifyWorkerIntegration } from './src/site/integrations/minify-worker.ts';
 import { pagefindIntegration } from './src/site/integrations/pagefind.ts';
 import { sitemapIntegration } from './src/site/integrations/sitemap.ts';
+import { syncPageWritesIntegration } from './src/site/integrations/sync-page-writes.ts';
 
 // The site URL is a content setting, like the spec's placeholders.
 const settings = /** @type {{ site_url: string }} */ (load(readFileSync(path.join(contentDir(), 'settings.yaml'), 'utf8')));
@@ -39,7 +40,15 @@ export default defineConfig({
       wrap: true,
     },
   },
-  integrations: [buildTimingsIntegration(), mdx(), sitemapIntegration(siteUrl), minifyWorkerIntegration(), pagefindIntegration()],
+  // Pages written in place, not through libuv's thread pool: each trip there cost the render thread more than the write.
+  integrations: [
+    buildTimingsIntegration(),
+    syncPageWritesIntegration(),
+    mdx(),
+    sitemapIntegration(siteUrl),
+    minifyWorkerIntegration(),
+    pagefindIntegration(),
+  ],
   // MSW's cookie jar (tough-cookie, with its public-suffix list) would be a large share of a console's first
   // Send; the site's stand-in keeps what MSW asks of it (see msw-cookie-jar.ts and docs/try-it.md).
   vite: {
