@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { load } from 'js-yaml';
 import { siteUrlFor } from './src/cli/site-url.ts';
+import { buildLogFilter } from './src/site/build-log-filter.ts';
 import { CODE_THEMES } from './src/site/code-themes.ts';
 import { astroCacheDir, contentDir } from './src/site/content-dir.ts';
 import { buildTimingsIntegration } from './src/site/integrations/build-timings.ts';
@@ -49,9 +50,16 @@ export default defineConfig({
     minifyWorkerIntegration(),
     pagefindIntegration(),
   ],
-  // MSW's cookie jar (tough-cookie, with its public-suffix list) would be a large share of a console's first
-  // Send; the site's stand-in keeps what MSW asks of it (see msw-cookie-jar.ts and docs/try-it.md).
   vite: {
+    build: {
+      // The playground's chart renderer (about 540 KB minified) is fetched only once a chart is drawn, and what
+      // each page loads is held by its budget (npm run budget), not by the bundler's one limit for every chunk.
+      chunkSizeWarningLimit: 600,
+      // Without the warning Astro 7 gives for every MDX guide (see build-log-filter.ts); all else is logged.
+      rolldownOptions: { onLog: buildLogFilter },
+    },
+    // MSW's cookie jar (tough-cookie, with its public-suffix list) would be a large share of a console's first
+    // Send; the site's stand-in keeps what MSW asks of it (see msw-cookie-jar.ts and docs/try-it.md).
     resolve: {
       alias: [{ find: /^tough-cookie$/, replacement: path.resolve('src/browser/msw-cookie-jar.ts') }],
     },
