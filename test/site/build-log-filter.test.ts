@@ -29,12 +29,13 @@ describe('buildLogFilter', () => {
   });
 
   it("is the site build's bundler log handler", async () => {
-    const config = (
+    const config =
       // @ts-expect-error: the configuration is plain JavaScript, with no declaration file.
-      (await import('../../astro.config.mjs')) as {
-        default: { vite?: { build?: { rolldownOptions?: { onLog?: unknown }; chunkSizeWarningLimit?: number } } };
-      }
-    ).default;
+      (
+        (await import('../../astro.config.mjs')) as {
+          default: { vite?: { build?: { rolldownOptions?: { onLog?: unknown }; chunkSizeWarningLimit?: number } } };
+        }
+      ).default;
     expect(config.vite?.build?.rolldownOptions?.onLog).toBe(buildLogFilter);
   });
 });
