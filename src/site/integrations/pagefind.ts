@@ -262,9 +262,10 @@ export async function finishIndex(
 
 /**
  * Builds the search index into `<outDir>/pagefind/` through Pagefind's Node API, so `npm run build` yields a
- * searchable site. The index follows the render: each page goes, as Astro renders it, to a thread of its own
- * (`index-worker.ts`) that prepares it and sends it to Pagefind, whose process indexes on another core while
- * Astro renders; once the site is written the thread adds any page it was not given and writes the index.
+ * searchable site. The index follows the render: each page goes, as Astro renders it (several to a message,
+ * see {@link pageBatches}), to a thread of its own (`index-worker.ts`) that prepares it and sends it to
+ * Pagefind, whose process indexes on another core while Astro renders; once the site is written the thread
+ * adds any page it was not given and writes the index.
  * Should it have indexed a page the site does not hold, the written site is indexed instead. Set
  * `SUNSET_TIMINGS_FILE` to record how long the build waited for the index after the render (the build
  * benchmark reads it).
