@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fileCreationMicros,
   PROBE_FILES,
@@ -10,6 +9,7 @@ import {
   settledFileSystem,
   settlingText,
 } from '../../scripts/bench/settled-file-system.ts';
+import { tempTree } from '../check/scan/temp-tree.ts';
 
 /** A clock that moves only when the settling waits, and a probe that answers the given figures in turn. */
 function scripted(figures: number[], extra: Partial<SettleOptions> = {}) {
@@ -68,13 +68,8 @@ describe('settledFileSystem', () => {
 });
 
 describe('fileCreationMicros', () => {
-  let dir: string | undefined;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
   it('makes its files in a new folder each time, and keeps them', () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'sunset-probe-test-'));
+    const dir = tempTree({});
     const first = fileCreationMicros(dir);
     const second = fileCreationMicros(dir);
     expect(first).toBeGreaterThan(0);

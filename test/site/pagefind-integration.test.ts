@@ -20,6 +20,7 @@ import {
   renderOrder,
   writtenPagePath,
 } from '../../src/site/integrations/pagefind.ts';
+import { tempTree } from '../check/scan/temp-tree.ts';
 
 describe('writtenPagePath', () => {
   it('names the file Astro writes a page to with the directory format', () => {
@@ -429,22 +430,12 @@ describe('pageBatches', () => {
 });
 
 describe('pagefindIntegration', () => {
-  const roots: string[] = [];
-  afterEach(() => {
-    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-  });
-
   it('gives the index thread every page as rendered, the last ones too, before it tells it to finish', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'sunset-pagefind-hooks-'));
-    roots.push(root);
     // One more than a message holds, and then some: the last message is a part one.
     const count = PAGES_PER_MESSAGE + 5;
     const html = (index: number) =>
       `<!doctype html><html lang="en"><head><title>P${index}</title></head><body><main data-pagefind-body><h1>Page ${index}</h1></main></body></html>`;
-    for (let index = 0; index < count; index++) {
-      mkdirSync(path.join(root, `p${index}`));
-      writeFileSync(path.join(root, `p${index}`, 'index.html'), html(index));
-    }
+    const root = tempTree(Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}/index.html`, html(index)])));
     const said: string[] = [];
     const logger = {
       info: (message: string) => void said.push(`info: ${message}`),

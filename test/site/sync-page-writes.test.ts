@@ -1,19 +1,12 @@
-import fs, { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import fs, { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { belowRoot, syncPageWritesIntegration, writeInPlaceBelow } from '../../src/site/integrations/sync-page-writes.ts';
+import { tempTree } from '../check/scan/temp-tree.ts';
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-const freshRoot = () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'sunset-sync-writes-'));
-  roots.push(root);
-  return root;
-};
+/** An empty temporary folder, removed after the test. */
+const freshRoot = () => tempTree({});
 
 /** A stand-in for `fs.promises` whose own functions record their calls (and do nothing). */
 function fakePromises() {
