@@ -33,6 +33,9 @@ export function belowRoot(root: string, target: unknown): string | undefined {
 /** Whether options name an abort signal, which only the promise functions take. */
 const hasSignal = (options: unknown) => typeof options === 'object' && options !== null && 'signal' in options;
 
+/** The installation in place per promises object, so a second build in one process replaces the first's. */
+const installed = new WeakMap<Promises, () => void>();
+
 /**
  * Has `promises.mkdir` and `promises.writeFile` write in place below `root`; returns the function that gives
  * the originals back. Installing again over an installation replaces it (one is in place at a time).
@@ -64,9 +67,6 @@ export function writeInPlaceBelow(root: string, promises: Promises = fs.promises
   installed.set(promises, restore);
   return restore;
 }
-
-/** The installation in place per promises object, so a second build in one process replaces the first's. */
-const installed = new WeakMap<Promises, () => void>();
 
 /** Pages written in place below the output folder while the site builds (see the module's comment). */
 export function syncPageWritesIntegration(): AstroIntegration {
