@@ -1,3 +1,5 @@
+import { mkdir, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatProblem, readContent } from '../../src/register/index.ts';
 import { type ContentCopy, copyContent } from './content-copy.ts';
@@ -53,6 +55,18 @@ describe('content loader', () => {
         /^content\/register\/17\.0\/sample-variable-removed\.yaml:5:1 removed_in: release 16\.10 is a number: quote it as a string \("16\.10"\)/,
       ),
     );
+  });
+
+  it('names each entry file it cannot read (a folder in its place, a link to nothing) and reads the rest', async () => {
+    await rm(copy.file(ENTRY));
+    await mkdir(copy.file(ENTRY));
+    await symlink(path.join(copy.dir, 'nowhere.yaml'), copy.file('register/17.0/dangling.yaml'));
+    expect(await problemsOf(copy)).toEqual([
+      expect.stringMatching(/^content\/register\/17\.0\/dangling\.yaml.* file is missing or unreadable$/),
+      expect.stringMatching(/^content\/register\/17\.0\/sample-variable-removed\.yaml.* file is missing or unreadable$/),
+    ]);
+    const { data } = await readContent(copy.dir);
+    expect(data?.entries.length).toBeGreaterThan(100);
   });
 
   it('reports a YAML syntax error with its line instead of a stack trace', async () => {
