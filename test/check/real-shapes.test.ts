@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cases, checkCase, type Place } from './real-shape-cases.ts';
+import { cases, checkCase, type Place, register } from './real-shape-cases.ts';
 
 /** The set is scored as a whole: every expected finding reported, nothing else. */
 const scored = cases.map((item) => ({
@@ -18,6 +18,21 @@ describe('real-shape fixtures', () => {
     }
     expect(scored.filter(({ expectation }) => (expectation.findings?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(150);
     expect(scored.filter(({ expectation }) => (expectation.near_misses?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(110);
+  });
+
+  it('holds at least 120 cases on the configuration admins own, near misses among them', () => {
+    // Cases of entries with rules on those surfaces, in files that are not project CI configuration.
+    const ADMIN_KINDS = new Set(['omnibus-setting', 'chart-value', 'env-var', 'config-module']);
+    const adminEntries = new Set(
+      register.entries.filter((entry) => entry.detect?.some((rule) => ADMIN_KINDS.has(rule.kind))).map((entry) => entry.id),
+    );
+    const admin = cases.filter(
+      ({ expectation }) =>
+        !/(^|\/)\.gitlab-ci\.yml$|^\.gitlab\//.test(expectation.file) &&
+        [...(expectation.findings ?? []), ...(expectation.near_misses ?? [])].some(({ rule }) => adminEntries.has(rule)),
+    );
+    expect(admin.length).toBeGreaterThanOrEqual(120);
+    expect(admin.filter(({ expectation }) => (expectation.near_misses?.length ?? 0) > 0).length).toBeGreaterThanOrEqual(60);
   });
 
   it('scores precision and recall 1.0: every expected finding reported, nothing else', () => {
