@@ -40,21 +40,27 @@ function hostHeaders(status: number, headers: Record<string, string | string[]>)
 
 /**
  * The headers of the direct route's answers, which are the ingestion's few constant sets: built once per set
- * with {@link ALWAYS}, then only the length is added (this is the busiest path).
+ * with {@link ALWAYS} and per length (the 200 answer has one length), since this is the busiest path. Past
+ * {@link LENGTHS_KEPT} lengths of one set (error messages vary) they are built per answer.
  */
-const directHeaders = new WeakMap<Record<string, string>, [string, string][]>();
+const directHeaders = new WeakMap<Record<string, string>, Map<number, [string, string][]>>();
+const LENGTHS_KEPT = 64;
 function answerHeaders(
   status: number,
   headers: Record<string, string>,
   length: number,
 ): Record<string, string | string[]> | [string, string][] {
   if (status === 503) return { ...hostHeaders(status, headers), 'content-length': String(length) };
-  let base = directHeaders.get(headers);
-  if (!base) {
-    base = Object.entries({ ...ALWAYS, ...headers });
-    directHeaders.set(headers, base);
+  let byLength = directHeaders.get(headers);
+  if (!byLength) {
+    byLength = new Map();
+    directHeaders.set(headers, byLength);
   }
-  return [...base, ['content-length', String(length)]];
+  const kept = byLength.get(length);
+  if (kept) return kept;
+  const built: [string, string][] = [...Object.entries({ ...ALWAYS, ...headers }), ['content-length', String(length)]];
+  if (byLength.size < LENGTHS_KEPT) byLength.set(length, built);
+  return built;
 }
 
 /** Options of {@link createReferenceServer}. */
@@ -68,7 +74,7 @@ export interface ReferenceServerOptions {
    * The error-tracking store and envelope endpoints answered without MSW or a Fetch `Request` (the busiest
    * path), by the same function their MSW handler calls; usually `reference.errors.answerIngestion`.
    */
-  ingest?: (input: IngestionInput) => Promise<IngestionAnswer>;
+  ingest?: (input: IngestionInput) => IngestionAnswer | Promise<IngestionAnswer>;
   /** How long a request may take to arrive, headers and body, before it is answered 408; 30 s by default. */
   requestTimeoutMs?: number;
 }
@@ -125,28 +131,67 @@ function closeAfter(res: ServerResponse): void {
   res.once('finish', () => socket.destroySoon());
 }
 
-/** Answers one request: the direct ingestion route, the host's own answers, then the handlers. */
-async function answer(
+/** The answer to a request the host could not answer (a bug): a 500 while nothing was sent, else the connection cut. */
+function failed(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`)).catch(() => res.destroy());
+}
+
+/**
+ * Answers one request: the host's own refusals, the direct ingestion route (without a promise: the busiest
+ * path), then the rest through the handlers.
+ */
+function answer(
   req: IncomingMessage,
   res: ServerResponse,
   handlers: HttpHandler[],
   served: (rawPath: string) => boolean,
   options: ReferenceServerOptions,
-): Promise<void> {
+): void {
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const refused = targetTooLong(target) ?? badHost(req);
-  if (refused) return send(res, refused);
+  if (refused) {
+    send(res, refused).catch((error: unknown) => failed(res, error));
+    return;
+  }
   const client = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? '127.0.0.1', options.trustProxy ?? 0);
   const direct = options.ingest && method === 'POST' ? ingestionTarget(target) : undefined;
   if (direct && options.ingest) {
-    const result = await ingestDirectly(req, direct, client, options.ingest);
-    if ('tooLarge' in result) return send(res, tooLargeAnswer(result.tooLarge, result.declared));
-    const { status, headers, text } = result.answer;
-    res.writeHead(status, answerHeaders(status, headers, Buffer.byteLength(text)) as Record<string, string>);
-    res.end(text);
+    ingestDirectly(
+      req,
+      direct,
+      client,
+      options.ingest,
+      (result) => {
+        if ('tooLarge' in result) {
+          send(res, tooLargeAnswer(result.tooLarge, result.declared)).catch((error: unknown) => failed(res, error));
+          return;
+        }
+        const { status, headers, text } = result.answer;
+        res.writeHead(status, answerHeaders(status, headers, Buffer.byteLength(text)) as Record<string, string>);
+        res.end(text);
+      },
+      (error) => failed(res, error),
+    );
     return;
   }
+  answerByHandlers(req, res, handlers, served, method, target, client).catch((error: unknown) => failed(res, error));
+}
+
+/** Answers a request that is not ingestion: the host's checks of its path, then the handlers. */
+async function answerByHandlers(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handlers: HttpHandler[],
+  served: (rawPath: string) => boolean,
+  method: string,
+  target: string,
+  client: string,
+): Promise<void> {
   const url = requestUrl(target, req.headers.host);
   if (url instanceof Response) return send(res, url);
   if (!KNOWN_METHODS.has(method))
@@ -214,11 +259,11 @@ export function createReferenceServer(handlers: HttpHandler[], options: Referenc
   const server = createServer(
     { ...timing, requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
     connectionQueue((req, res) => {
-      answer(req, res, handlers, served, options).catch(async (error: unknown) => {
-        if (!res.headersSent)
-          await send(res, errorResponse(500, `internal error in the reference server: ${(error as Error).message}`));
-        else res.destroy();
-      });
+      try {
+        answer(req, res, handlers, served, options);
+      } catch (error) {
+        failed(res, error);
+      }
     }),
   );
   // A connection that takes no answer for two minutes (a client that stopped reading) is closed, freeing what it holds.

@@ -19,9 +19,10 @@ export class DecodedTooLarge extends Error {
 
 /**
  * Decompresses a body, stopping with {@link DecodedTooLarge} once the output passes `maxBytes`, and
- * rejecting with any other error when the data is not valid for the format.
+ * failing with any other error when the data is not valid for the format. It may answer at once (a small
+ * body inflated in place) or with a promise; it may throw or reject.
  */
-export type Decompressor = (bytes: Uint8Array, format: Compression, maxBytes: number) => Promise<Uint8Array>;
+export type Decompressor = (bytes: Uint8Array, format: Compression, maxBytes: number) => Uint8Array | Promise<Uint8Array>;
 
 /** Joins chunks into one array. */
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
@@ -35,8 +36,8 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-/** The portable decompressor over `DecompressionStream`. */
-export const streamDecompressor: Decompressor = async (bytes, format, maxBytes) => {
+/** The portable decompressor over `DecompressionStream` (always with a promise: a stream is read in turns). */
+export const streamDecompressor = async (bytes: Uint8Array, format: Compression, maxBytes: number): Promise<Uint8Array> => {
   const stream = new DecompressionStream(format);
   const writer = stream.writable.getWriter();
   // Write errors surface again on the read side, where they are handled.
@@ -90,7 +91,8 @@ export function checkDeclaredLength(contentLength: string | null): void {
  * Checks the size of a body as sent and decompresses it. Rejects with 413 past the limits (1 MiB as sent;
  * decompressed, 4 MiB and 100 times the size as sent, see `decodedLimitFor`), 415 for an unknown encoding and
  * 400 for data that does not decompress. Decompression stops at the limit, so a bomb costs no more than that.
- * A plain body comes back as it is, without a promise (most bodies are plain, and this is the busiest path).
+ * A plain body comes back as it is, and a body the decompressor inflates at once without a promise (nearly every
+ * SDK request; this is the busiest path). Faults are thrown, or rejected when decompression took a promise.
  */
 export function decodeBody(
   bytes: Uint8Array,
@@ -102,27 +104,36 @@ export function decodeBody(
   return format ? decompressed(bytes, format, contentEncoding, decompress) : bytes;
 }
 
-async function decompressed(
+function decompressed(
   bytes: Uint8Array,
   format: Compression,
   contentEncoding: string | null | undefined,
   decompress: Decompressor,
-): Promise<Uint8Array> {
+): Uint8Array | Promise<Uint8Array> {
   const limit = decodedLimitFor(bytes.length);
-  try {
-    return await decompress(bytes, format, limit);
-  } catch (error) {
+  const refusal = (error: unknown): ApiError => {
     if (error instanceof DecodedTooLarge) {
       if (limit === MAX_DECODED_BYTES)
-        throw new ApiError(413, `the body is larger than ${formatBytes(MAX_DECODED_BYTES)} once decompressed; send less data`);
-      throw new ApiError(
+        return new ApiError(413, `the body is larger than ${formatBytes(MAX_DECODED_BYTES)} once decompressed; send less data`);
+      return new ApiError(
         413,
         `the body grows more than ${MAX_INFLATION_RATIO} times once decompressed (${bytes.length} bytes as sent, more than ${limit} decompressed); send less data, or send it uncompressed`,
       );
     }
-    throw new ApiError(
+    return new ApiError(
       400,
       `the body is not valid ${format} data (Content-Encoding: ${contentEncoding}): ${(error as Error).message}`,
     );
+  };
+  let output: Uint8Array | Promise<Uint8Array>;
+  try {
+    output = decompress(bytes, format, limit);
+  } catch (error) {
+    throw refusal(error);
   }
+  return output instanceof Promise
+    ? output.catch((error: unknown) => {
+        throw refusal(error);
+      })
+    : output;
 }

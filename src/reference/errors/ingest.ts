@@ -233,8 +233,40 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: nu
   return waits.length > 0 ? Promise.all([done, ...waits]) : done;
 }
 
-/** Ingests one request. Never throws: faults become 4xx results, and a bug a 500 with its message. */
-export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<IngestResult> {
+/** The answer to a request that failed: its 4xx, or a 500 with the bug's message. */
+function failed(error: unknown): IngestResult {
+  const status = error instanceof ApiError ? error.status : 500;
+  const message =
+    error instanceof ApiError ? error.message : `internal error in the reference implementation: ${(error as Error).message}`;
+  return { status, body: { message, error: message } };
+}
+
+/** The rest of {@link ingest} once the body is decoded: read the batch, then keep it. */
+function ingestDecoded(
+  deps: IngestDeps,
+  request: IngestRequest,
+  projectId: number,
+  headerKey: string | undefined,
+  bytes: Uint8Array,
+) {
+  const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
+  const answer: IngestResult = { status: 200, body: { id: batch.replyId } };
+  // A large body's work is split in two turns of the event loop, reading and keeping, so neither holds it long.
+  if (bytes.length > YIELD_AFTER_BYTES)
+    return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
+      await commit(deps, projectId, batch, request.body.length);
+      return answer;
+    });
+  const committing = commit(deps, projectId, batch, request.body.length);
+  return committing ? committing.then(() => answer) : answer;
+}
+
+/**
+ * Ingests one request. Never throws and never rejects: faults become 4xx results, and a bug a 500 with its
+ * message. The answer comes without a promise when nothing waits (a plain or small compressed body kept in
+ * memory, nearly every SDK request): a turn of the event loop per request is a cost on the busiest path.
+ */
+export function ingest(deps: IngestDeps, request: IngestRequest): IngestResult | Promise<IngestResult> {
   try {
     const projectId = canonicalId(request.projectId) ?? Number.NaN;
     if (Number.isNaN(projectId)) {
@@ -244,18 +276,12 @@ export async function ingest(deps: IngestDeps, request: IngestRequest): Promise<
     // A key in the headers or query is checked before the body is decompressed and parsed, so refused clients cost little.
     if (headerKey || request.kind === 'store') authorize(deps, headerKey, projectId);
     const decoded = decodeBody(request.body, request.headers.get('content-encoding'), deps.decompress);
-    // A plain body is not awaited: a turn of the event loop per request is a cost on the busiest path.
-    const bytes = decoded instanceof Uint8Array ? decoded : await decoded;
-    const batch = request.kind === 'store' ? storeBatch(bytes, request, deps) : envelopeBatch(bytes, request, deps, headerKey);
-    // A large body's work is split in two turns of the event loop, reading and keeping, so neither holds it long.
-    if (bytes.length > YIELD_AFTER_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
-    const committing = commit(deps, projectId, batch, request.body.length);
-    if (committing) await committing;
-    return { status: 200, body: { id: batch.replyId } };
+    const result =
+      decoded instanceof Uint8Array
+        ? ingestDecoded(deps, request, projectId, headerKey, decoded)
+        : decoded.then((bytes) => ingestDecoded(deps, request, projectId, headerKey, bytes));
+    return result instanceof Promise ? result.catch(failed) : result;
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : 500;
-    const message =
-      error instanceof ApiError ? error.message : `internal error in the reference implementation: ${(error as Error).message}`;
-    return { status, body: { message, error: message } };
+    return failed(error);
   }
 }

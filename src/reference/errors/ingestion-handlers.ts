@@ -4,7 +4,7 @@
  * them from any origin, so answers carry permissive CORS headers and preflights are answered.
  */
 import { http } from 'msw';
-import type { ApiError } from '../platform/api-error.ts';
+import { ApiError } from '../platform/api-error.ts';
 import { checkDeclaredLength } from './body-decoding.ts';
 import { DSN_PATH_PREFIX } from './dsn.ts';
 import { type IngestDeps, type IngestRequest, type IngestResult, ingest } from './ingest.ts';
@@ -53,25 +53,44 @@ export interface IngestionAnswer {
 export type IngestionInput = Omit<IngestRequest, 'body'> & {
   /** The `Content-Length` header as sent, checked before the body is read. */
   contentLength: string | null;
-  /** Reads the body; only called once the declared length passed. */
-  body(): Promise<Uint8Array>;
+  /** Reads the body (a host that has read it already answers at once); only called once the declared length passed. */
+  body(): Uint8Array | Promise<Uint8Array>;
 };
+
+/** The answer as a host writes it. */
+const asAnswer = (result: IngestResult): IngestionAnswer => ({
+  status: result.status,
+  headers: JSON_CORS,
+  text: result.status === 200 && 'id' in result.body ? `{"id":${JSON.stringify(result.body.id)}}` : JSON.stringify(result.body),
+});
+
+/** A fault before ingestion proper (the declared length, or a body that could not be read) as its answer. */
+function refused(error: unknown): IngestionAnswer {
+  const [status, message] =
+    error instanceof ApiError
+      ? [error.status, error.message]
+      : [400, `the request body could not be read: ${(error as Error).message}`];
+  return asAnswer({ status, body: { message, error: message } });
+}
 
 /**
  * The one answer of both endpoints, shared by the MSW handler and the Node host's direct route: the declared
- * length checked first, then {@link ingest}.
+ * length checked first, then {@link ingest}. Without a promise when neither the body nor ingestion needs one.
  */
-export async function answerIngestion(deps: IngestDeps, input: IngestionInput): Promise<IngestionAnswer> {
-  let result: IngestResult;
+export function answerIngestion(deps: IngestDeps, input: IngestionInput): IngestionAnswer | Promise<IngestionAnswer> {
+  let body: Uint8Array | Promise<Uint8Array>;
   try {
     checkDeclaredLength(input.contentLength);
-    const { kind, projectId, headers, query, clientAddress } = input;
-    result = await ingest(deps, { kind, projectId, headers, query, clientAddress, body: await input.body() });
+    body = input.body();
   } catch (error) {
-    const { message, status } = error as ApiError;
-    result = { status, body: { message, error: message } };
+    return refused(error);
   }
-  return { status: result.status, headers: JSON_CORS, text: JSON.stringify(result.body) };
+  const { kind, projectId, headers, query, clientAddress } = input;
+  const ingestBody = (bytes: Uint8Array) => {
+    const result = ingest(deps, { kind, projectId, headers, query, clientAddress, body: bytes });
+    return result instanceof Promise ? result.then(asAnswer) : asAnswer(result);
+  };
+  return body instanceof Promise ? body.then(ingestBody, refused) : ingestBody(body);
 }
 
 /** The path of both endpoints, for hosts that route without MSW: groups are the project id and the kind. */

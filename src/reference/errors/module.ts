@@ -26,7 +26,7 @@ export interface ErrorTrackingModule {
   /** Ingestion without HTTP: what the handlers call, exposed for hosts and benchmarks. */
   ingest(request: IngestRequest): Promise<IngestResult>;
   /** The store and envelope endpoints' whole answer, as the MSW handler gives it; for hosts that route without MSW. */
-  answerIngestion(input: IngestionInput): Promise<IngestionAnswer>;
+  answerIngestion(input: IngestionInput): IngestionAnswer | Promise<IngestionAnswer>;
 }
 
 /** Options for {@link createErrorTrackingModule}. */
@@ -75,7 +75,7 @@ export function createErrorTrackingModule(platform: PlatformContext, options: Er
       ...settingsHandlers(platform, state.settings),
       ...errorHandlers(platform, state),
     ],
-    ingest: (request) => ingest(deps, request),
+    ingest: async (request) => ingest(deps, request),
     answerIngestion: (input) => answerIngestion(deps, input),
   };
 }

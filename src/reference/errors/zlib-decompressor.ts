@@ -18,15 +18,21 @@ export const OFF_THREAD_BYTES = 16 * 1024;
 const CHUNK_PER_BYTE = 8;
 
 /** Decompresses with `node:zlib`, refusing output past `maxBytes`. */
-export const zlibDecompressor: Decompressor = async (bytes, format, maxBytes) => {
+export const zlibDecompressor: Decompressor = (bytes, format, maxBytes) => {
+  // A chunk near the expected size: a small body does not allocate (and touch) zlib's default 16 KiB.
+  const chunkSize = Math.min(64 * 1024, Math.max(1024, bytes.length * CHUNK_PER_BYTE));
+  const options = { maxOutputLength: maxBytes, chunkSize };
   try {
-    // A chunk near the expected size: a small body does not allocate (and touch) zlib's default 16 KiB.
-    const chunkSize = Math.min(64 * 1024, Math.max(1024, bytes.length * CHUNK_PER_BYTE));
-    const options = { maxOutputLength: maxBytes, chunkSize };
-    if (bytes.length > OFF_THREAD_BYTES) return await offThread[format](bytes, options);
-    return inflaters[format](bytes, options);
+    // A small body is inflated in place and answered without a promise.
+    if (bytes.length <= OFF_THREAD_BYTES) return inflaters[format](bytes, options);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new DecodedTooLarge(maxBytes);
-    throw error;
+    throw zlibFault(error, maxBytes);
   }
+  return offThread[format](bytes, options).catch((error: unknown) => {
+    throw zlibFault(error, maxBytes);
+  });
 };
+
+/** zlib's refusal past the output limit as {@link DecodedTooLarge}; other faults as they are. */
+const zlibFault = (error: unknown, maxBytes: number): unknown =>
+  (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? new DecodedTooLarge(maxBytes) : error;

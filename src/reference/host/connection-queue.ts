@@ -22,6 +22,8 @@ interface Queue {
   busy: boolean;
   waiting: (() => void)[];
   paused: boolean;
+  /** Called when the request running has its answer written out: one function per connection, not per request. */
+  onClose: () => void;
 }
 
 /** Runs each connection's requests one after the other; `handle` answers one request. */
@@ -46,7 +48,8 @@ export function connectionQueue(handle: (req: IncomingMessage, res: ServerRespon
       finished(queue, socket);
       return;
     }
-    res.once('close', () => finished(queue, socket));
+    // An answer closes once, so a plain listener does (`once` would wrap and unwrap it per request).
+    res.on('close', queue.onClose);
     handle(req, res);
   };
 
@@ -54,7 +57,8 @@ export function connectionQueue(handle: (req: IncomingMessage, res: ServerRespon
     const socket = req.socket;
     let queue = queues.get(socket);
     if (!queue) {
-      queue = { busy: false, waiting: [], paused: false };
+      const created: Queue = { busy: false, waiting: [], paused: false, onClose: () => finished(created, socket) };
+      queue = created;
       queues.set(socket, queue);
     }
     if (!queue.busy) {

@@ -1,14 +1,14 @@
 /**
  * The Node host's direct ingestion route: a POST to the error-tracking store or envelope path is answered by
  * the same `answerIngestion` as its MSW handler, with the body read under the same limits, but without a Fetch
- * `Request` or MSW's routing (the busiest path of the local server).
+ * `Request`, MSW's routing or a promise where none is needed (the busiest path of the local server).
  */
 import type { IncomingMessage } from 'node:http';
 import { DSN_PATH_PREFIX } from '../errors/dsn.ts';
 import type { IngestionAnswer, IngestionInput } from '../errors/ingestion-handlers.ts';
 import { INGESTION_PATH } from '../errors/ingestion-handlers.ts';
 import { bodyLimitFor } from './body-limits.ts';
-import { isTooLarge, readBody, type TooLarge } from './body-reading.ts';
+import { collectBody, isTooLarge, type TooLarge } from './body-reading.ts';
 
 /** What the route answers: the ingestion's answer, or a body over the limit (the host answers 413 and closes). */
 export type DirectAnswer = { answer: IngestionAnswer } | { tooLarge: TooLarge; declared: boolean };
@@ -40,30 +40,53 @@ export function ingestionTarget(target: string): { kind: 'envelope' | 'store'; p
   };
 }
 
-/** Answers an ingestion request whose target is `target` (see {@link ingestionTarget}), from `client`. */
-export async function ingestDirectly(
+/**
+ * Answers an ingestion request whose target is `target` (see {@link ingestionTarget}), from `client`: the body
+ * is read under the limit, then ingested, and `reply` gets the answer — at once when ingestion needs no promise,
+ * as for nearly every SDK request. `fail` gets what went wrong instead (the connection broke, a bug).
+ */
+export function ingestDirectly(
   req: IncomingMessage,
   target: NonNullable<ReturnType<typeof ingestionTarget>>,
   client: string,
-  ingest: (input: IngestionInput) => Promise<IngestionAnswer>,
-): Promise<DirectAnswer> {
+  ingest: (input: IngestionInput) => IngestionAnswer | Promise<IngestionAnswer>,
+  reply: (result: DirectAnswer) => void,
+  fail: (error: unknown) => void,
+): void {
   const { bytes: limit, route } = INGESTION_BODY_LIMIT;
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return { tooLarge: { tooLarge: true, bytes: declared, limit, route }, declared: true };
-  let tooBig: TooLarge | undefined;
-  const answer = await ingest({
-    kind: target.kind,
-    projectId: target.projectId,
-    headers: nodeHeaders(req),
-    query: target.query === '' ? NO_QUERY : new URLSearchParams(target.query),
-    contentLength: req.headers['content-length'] ?? null,
-    clientAddress: client,
-    body: async () => {
-      const body = await readBody(req, limit, route);
-      if (!isTooLarge(body)) return body;
-      tooBig = body;
-      return new Uint8Array();
+  if (declared > limit) {
+    reply({ tooLarge: { tooLarge: true, bytes: declared, limit, route }, declared: true });
+    return;
+  }
+  const ingestBody = (body: Uint8Array | TooLarge) => {
+    if (isTooLarge(body)) {
+      reply({ tooLarge: body, declared: false });
+      return;
+    }
+    const answer = ingest({
+      kind: target.kind,
+      projectId: target.projectId,
+      headers: nodeHeaders(req),
+      query: target.query === '' ? NO_QUERY : new URLSearchParams(target.query),
+      contentLength: req.headers['content-length'] ?? null,
+      clientAddress: client,
+      body: () => body,
+    });
+    if (answer instanceof Promise) answer.then((each) => reply({ answer: each })).catch(fail);
+    else reply({ answer });
+  };
+  collectBody(
+    req,
+    limit,
+    route,
+    (body) => {
+      try {
+        ingestBody(body);
+      } catch (error) {
+        fail(error);
+      }
     },
-  });
-  return tooBig ? { tooLarge: tooBig, declared: false } : { answer };
+    fail,
+  );
 }

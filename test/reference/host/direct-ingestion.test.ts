@@ -78,3 +78,38 @@ describe('the direct ingestion route', () => {
     expect(direct.reference.errors.state.errors.size()).toBeGreaterThan(0);
   });
 });
+
+describe('the direct route when ingestion fails', () => {
+  const post = (host: HttpHost) =>
+    fetch(`${host.base}/api/v4/error_tracking/collector/api/1/store/`, { method: 'POST', body: event });
+
+  it('answers 500 with the JSON body for an ingestion that throws at once or rejects later, and serves the next request', async () => {
+    let calls = 0;
+    const throwing = await startHost(
+      {},
+      {
+        ingest: () => {
+          calls++;
+          if (calls === 1) throw new Error('thrown at once');
+          if (calls === 2) return Promise.reject(new Error('rejected later'));
+          return { status: 200, headers: { 'content-type': 'application/json' }, text: '{"id":"answered in place"}' };
+        },
+      },
+    );
+    try {
+      const first = await post(throwing);
+      expect(first.status).toBe(500);
+      expect(await first.json()).toMatchObject({ message: 'internal error in the reference server: thrown at once' });
+      const second = await post(throwing);
+      expect(second.status).toBe(500);
+      expect(await second.json()).toMatchObject({ message: 'internal error in the reference server: rejected later' });
+      const third = await post(throwing);
+      expect(third.status).toBe(200);
+      expect(third.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await third.json()).toEqual({ id: 'answered in place' });
+      expect(calls).toBe(3);
+    } finally {
+      await throwing.close();
+    }
+  });
+});
