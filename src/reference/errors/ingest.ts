@@ -158,14 +158,17 @@ export function recordBatch(
   stores: { errors: ErrorStore; sessions: SessionStore },
   projectId: number,
   batch: RecordedBatch,
+  idsChecked = false,
 ): void {
   const now = batch.receivedAt;
   stores.errors.purge(now);
   stores.sessions.purge(now);
   const cutoff = retentionCutoff(now, stores.errors.retentionMs);
   for (const event of batch.events) {
-    // Once per event id: a journal written before duplicates were dropped at ingestion replays as it is kept now.
-    if (event.timestamp > cutoff && !stores.errors.hasEvent(projectId, event.eventId)) stores.errors.record(projectId, event);
+    // Once per event id: a journal written before duplicates were dropped at ingestion replays as it is kept now
+    // (`idsChecked`: the caller has just taken the batch's events the project does not hold, in the same turn).
+    if (event.timestamp > cutoff && (idsChecked || !stores.errors.hasEvent(projectId, event.eventId)))
+      stores.errors.record(projectId, event);
   }
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
@@ -206,15 +209,16 @@ function newEvents(deps: IngestDeps, projectId: number, events: ErrorEvent[], wa
  */
 function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: number): Promise<unknown> | undefined {
   // Past retention first, so an id whose occurrence has just expired is taken as new.
-  deps.errors.purge(deps.now());
+  const now = deps.now();
+  deps.errors.purge(now);
   const waits: Promise<void>[] = [];
   const events = newEvents(deps, projectId, batch.events, waits);
   if (events.length === 0 && batch.sessions.length === 0) return waits.length > 0 ? Promise.all(waits) : undefined;
-  const recorded: RecordedBatch = { events, sessions: batch.sessions, receivedAt: deps.now() };
+  const recorded: RecordedBatch = { events, sessions: batch.sessions, receivedAt: now };
   const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
   if (!deps.commitSoon) {
     deps.commit({ journal: [entry], sentBytes });
-    recordBatch(deps, projectId, recorded);
+    recordBatch(deps, projectId, recorded, true);
     return undefined;
   }
   let pending = inFlight.get(deps.errors);
