@@ -433,7 +433,7 @@ export const EQUIVALENT_MUTANTS: EquivalentMutant[] = [
     file: 'src/reference/host/body-reading.ts',
     mutator: 'BlockStatement',
     original:
-      '{ const only = chunks[0] as Buffer; resolve(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
+      '{ const only = chunks[0] as Buffer; done(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>); return; }',
     why: 'A fast path: without it a single chunk is copied into a new array, with the same bytes.',
   },
   {
