@@ -22,7 +22,7 @@ import { acceptsErrors, type TrackingSettingsStore } from './tracking-settings.t
  * Decoded bodies past this size (256 KiB) are read in one turn of the event loop and kept in the next, so
  * other requests are answered between the two; smaller ones, nearly every SDK request, take one turn.
  */
-const YIELD_AFTER_BYTES = 256 * 1024;
+export const YIELD_AFTER_BYTES = 256 * 1024;
 
 /** The state and services ingestion works on. */
 export interface IngestDeps {

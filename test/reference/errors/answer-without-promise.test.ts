@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DecodedTooLarge } from '../../../src/reference/errors/body-decoding.ts';
-import type { IngestRequest } from '../../../src/reference/errors/ingest.ts';
+import { type IngestRequest, YIELD_AFTER_BYTES } from '../../../src/reference/errors/ingest.ts';
 import { OFF_THREAD_BYTES, zlibDecompressor } from '../../../src/reference/errors/zlib-decompressor.ts';
 import { createHarness, envelopeText, exceptionEvent } from './harness.ts';
 
@@ -46,6 +46,22 @@ describe('zlibDecompressor', () => {
     const offThread = zlibDecompressor(large, 'gzip', 1_000_000);
     expect(offThread).toBeInstanceOf(Promise);
     expect((await offThread).length).toBe(2 * OFF_THREAD_BYTES);
+  });
+
+  it('inflates exactly the off-thread size in place, and one byte more with a promise', async () => {
+    // Stored blocks: gzip at level 0 adds a fixed header, block header and trailer below 64 KiB, so the size is exact.
+    const overhead = gzipSync(new Uint8Array(1000), { level: 0 }).length - 1000;
+    const sized = (bytes: number) => {
+      const body = gzipSync(randomBytes(bytes - overhead), { level: 0 });
+      expect(body.length).toBe(bytes);
+      return body;
+    };
+    const atLimit = zlibDecompressor(sized(OFF_THREAD_BYTES), 'gzip', 1_000_000);
+    expect(atLimit).toBeInstanceOf(Uint8Array);
+    expect((atLimit as Uint8Array).length).toBe(OFF_THREAD_BYTES - overhead);
+    const over = zlibDecompressor(sized(OFF_THREAD_BYTES + 1), 'gzip', 1_000_000);
+    expect(over).toBeInstanceOf(Promise);
+    expect((await over).length).toBe(OFF_THREAD_BYTES + 1 - overhead);
   });
 
   it('throws a small body past the limit as DecodedTooLarge at once, and rejects a large one the same way', async () => {
@@ -109,6 +125,27 @@ describe('ingest and answerIngestion', () => {
     });
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toMatchObject({ status: 200, text: `{"id":"${'d'.repeat(32)}"}` });
+  });
+
+  it('keep a decoded body of exactly 256 KiB in the same turn, and one byte more on the next', async () => {
+    const { reference, request } = await setup();
+    /** An envelope of exactly `bytes` bytes: its event's message fills the rest. */
+    const sizedEnvelope = (eventId: string, bytes: number) => {
+      const empty = envelope(eventId, '');
+      const text = envelope(eventId, 'm'.repeat(bytes - encode(empty).length));
+      expect(encode(text).length).toBe(bytes);
+      return encode(text);
+    };
+    const atLimit = sizedEnvelope('2'.repeat(32), YIELD_AFTER_BYTES);
+    const same = reference.errors.answerIngestion({ ...request(atLimit), contentLength: null, body: () => atLimit });
+    expect(same).not.toBeInstanceOf(Promise);
+    expect(reference.errors.state.errors.size()).toBe(1);
+    const over = sizedEnvelope('3'.repeat(32), YIELD_AFTER_BYTES + 1);
+    const next = reference.errors.answerIngestion({ ...request(over), contentLength: null, body: () => over });
+    expect(next).toBeInstanceOf(Promise);
+    expect(reference.errors.state.errors.size()).toBe(1);
+    expect(await next).toMatchObject({ status: 200, text: `{"id":"${'3'.repeat(32)}"}` });
+    expect(reference.errors.state.errors.size()).toBe(2);
   });
 
   it('answer with a promise where something waits, and the same answer as in place', async () => {

@@ -2,6 +2,7 @@
  * The Node host's direct ingestion route (no MSW, no Fetch `Request`) answers exactly as the MSW handler does:
  * the same requests to a host with it and a host without it get the same status, headers and message.
  */
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpHost, startHost } from './http-host.ts';
@@ -111,5 +112,32 @@ describe('the direct route when ingestion fails', () => {
     } finally {
       await throwing.close();
     }
+  });
+});
+
+describe('the direct route when the client goes away', () => {
+  it('keeps nothing of a body cut off halfway, and answers the next client', async () => {
+    const before = direct.reference.errors.state.errors.size();
+    const body = JSON.stringify({ event_id: 'c'.repeat(32), message: 'never finished' });
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(direct.port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/v4/error_tracking/collector/api/1/store/ HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `X-Sentry-Auth: Sentry sentry_key=${KEY}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+          () => setTimeout(() => socket.destroy(), 50),
+        );
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    const next = await fetch(`${direct.base}/api/v4/error_tracking/collector/api/1/store/`, {
+      method: 'POST',
+      headers: { 'x-sentry-auth': `Sentry sentry_key=${KEY}` },
+      body: JSON.stringify({ event_id: 'd'.repeat(32), message: 'finished' }),
+    });
+    expect(next.status).toBe(200);
+    expect(await next.json()).toEqual({ id: 'd'.repeat(32) });
+    expect(direct.reference.errors.state.errors.size()).toBe(before + 1);
+    expect(direct.reference.errors.state.errors.hasEvent(1, 'c'.repeat(32))).toBe(false);
   });
 });
