@@ -30,11 +30,14 @@ export function collectBody(
 ): void {
   const chunks: Buffer[] = [];
   let bytes = 0;
+  // One outcome per body: a request cut off after its 413 (or after it ended) does not fail it again.
+  let settled = false;
   const onData = (chunk: Buffer) => {
     bytes += chunk.length;
     if (bytes > limit) {
       req.off('data', onData);
       req.pause();
+      settled = true;
       done({ tooLarge: true, bytes, limit, route });
       return;
     }
@@ -42,6 +45,8 @@ export function collectBody(
   };
   req.on('data', onData);
   req.once('end', () => {
+    if (settled) return;
+    settled = true;
     if (chunks.length === 1) {
       const only = chunks[0] as Buffer;
       done(new Uint8Array(only.buffer, only.byteOffset, only.length) as Uint8Array<ArrayBuffer>);
@@ -55,7 +60,11 @@ export function collectBody(
     }
     done(body);
   });
-  req.once('error', fail);
+  req.once('error', (error) => {
+    if (settled) return;
+    settled = true;
+    fail(error);
+  });
 }
 
 /** {@link collectBody} as a promise. */

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../../src/reference/errors/ingestion-limits.ts';
 import { bodyLimitFor, COLLECTOR_BODY_BYTES, JSON_BODY_BYTES } from '../../../src/reference/host/body-limits.ts';
-import { isTooLarge, readBody } from '../../../src/reference/host/body-reading.ts';
+import { collectBody, isTooLarge, readBody } from '../../../src/reference/host/body-reading.ts';
 
 /**
  * Reading a request body as the Node host does: counted chunk by chunk, stopped at the route's limit (the
@@ -31,6 +31,28 @@ describe('readBody', () => {
     stream.write(Buffer.from('abc'));
     stream.end(Buffer.from('de'));
     expect(Buffer.from((await reading) as Uint8Array).toString()).toBe('abcde');
+  });
+
+  it('hands over one outcome per body: a body over the limit does not end it again, nor a failure after its 413 or its end', async () => {
+    const outcomes: string[] = [];
+    const record = (which: string) => (value: unknown) =>
+      outcomes.push(`${which}: ${isTooLarge(value as never) ? 'too large' : String(value)}`);
+    const cut = new PassThrough();
+    collectBody(asRequest(cut), 3, 'API', record('done'), record('fail'));
+    cut.write(Buffer.from('abcd'));
+    await new Promise((resolve) => setImmediate(resolve));
+    cut.destroy(new Error('cut off after the 413'));
+    const overAtTheEnd = new PassThrough();
+    collectBody(asRequest(overAtTheEnd), 3, 'API', record('done'), record('fail'));
+    overAtTheEnd.end(Buffer.from('efgh'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const ended = new PassThrough();
+    collectBody(asRequest(ended), 10, 'API', (body) => outcomes.push(`done: ${Buffer.from(body as Uint8Array)}`), record('fail'));
+    ended.end(Buffer.from('ab'));
+    await new Promise((resolve) => setImmediate(resolve));
+    ended.destroy(new Error('closed after the end'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcomes).toEqual(['done: too large', 'done: too large', 'done: ab']);
   });
 
   it('rejects when the request fails while being read', async () => {
