@@ -158,17 +158,14 @@ export function recordBatch(
   stores: { errors: ErrorStore; sessions: SessionStore },
   projectId: number,
   batch: RecordedBatch,
-  idsChecked = false,
 ): void {
   const now = batch.receivedAt;
   stores.errors.purge(now);
   stores.sessions.purge(now);
   const cutoff = retentionCutoff(now, stores.errors.retentionMs);
   for (const event of batch.events) {
-    // Once per event id: a journal written before duplicates were dropped at ingestion replays as it is kept now
-    // (`idsChecked`: the caller has just taken the batch's events the project does not hold, in the same turn).
-    if (event.timestamp > cutoff && (idsChecked || !stores.errors.hasEvent(projectId, event.eventId)))
-      stores.errors.record(projectId, event);
+    // Once per event id: a journal written before duplicates were dropped at ingestion replays as it is kept now.
+    if (event.timestamp > cutoff && !stores.errors.hasEvent(projectId, event.eventId)) stores.errors.record(projectId, event);
   }
   for (const update of batch.sessions) stores.sessions.record(projectId, update);
 }
@@ -218,7 +215,7 @@ function commit(deps: IngestDeps, projectId: number, batch: Batch, sentBytes: nu
   const entry: ErrorJournalEntry = { kind: 'ingested', projectId, batch: recorded };
   if (!deps.commitSoon) {
     deps.commit({ journal: [entry], sentBytes });
-    recordBatch(deps, projectId, recorded, true);
+    recordBatch(deps, projectId, recorded);
     return undefined;
   }
   let pending = inFlight.get(deps.errors);

@@ -61,7 +61,7 @@ export type IngestionInput = Omit<IngestRequest, 'body'> & {
 const asAnswer = (result: IngestResult): IngestionAnswer => ({
   status: result.status,
   headers: JSON_CORS,
-  text: result.status === 200 && 'id' in result.body ? `{"id":${JSON.stringify(result.body.id)}}` : JSON.stringify(result.body),
+  text: JSON.stringify(result.body),
 });
 
 /** A fault before ingestion proper (the declared length, or a body that could not be read) as its answer. */

@@ -59,30 +59,27 @@ export function ingestDirectly(
     reply({ tooLarge: { tooLarge: true, bytes: declared, limit, route }, declared: true });
     return;
   }
-  const ingestBody = (body: Uint8Array | TooLarge) => {
-    if (isTooLarge(body)) {
-      reply({ tooLarge: body, declared: false });
-      return;
-    }
-    const answer = ingest({
-      kind: target.kind,
-      projectId: target.projectId,
-      headers: nodeHeaders(req),
-      query: target.query === '' ? NO_QUERY : new URLSearchParams(target.query),
-      contentLength: req.headers['content-length'] ?? null,
-      clientAddress: client,
-      body: () => body,
-    });
-    if (answer instanceof Promise) answer.then((each) => reply({ answer: each })).catch(fail);
-    else reply({ answer });
-  };
   collectBody(
     req,
     limit,
     route,
     (body) => {
+      if (isTooLarge(body)) {
+        reply({ tooLarge: body, declared: false });
+        return;
+      }
       try {
-        ingestBody(body);
+        const answer = ingest({
+          kind: target.kind,
+          projectId: target.projectId,
+          headers: nodeHeaders(req),
+          query: target.query === '' ? NO_QUERY : new URLSearchParams(target.query),
+          contentLength: req.headers['content-length'] ?? null,
+          clientAddress: client,
+          body: () => body,
+        });
+        if (answer instanceof Promise) answer.then((each) => reply({ answer: each })).catch(fail);
+        else reply({ answer });
       } catch (error) {
         fail(error);
       }
